@@ -1,0 +1,27 @@
+package fencing.basics;
+
+/**
+ * An unfenced resource: it accepts every write, whatever its token.
+ *
+ * <p>This is what a resource looks like when it trusts the lock alone: a paused holder that wakes
+ * up after its lease expired still gets its late write in.
+ */
+public final class NaiveResource implements ProtectedResource {
+
+    /** The value of the last write; {@code null} before any. */
+    private String value;
+
+    /** Accepts every write: stores {@code value} and returns {@code true}, whatever the token. */
+    @Override
+    public boolean write(long token, String value) {
+        throw new UnsupportedOperationException(
+                "Not implemented yet: NaiveResource.write — accept every write, whatever its token");
+    }
+
+    /** Returns the value of the last write, or {@code null} before any write. */
+    @Override
+    public String value() {
+        throw new UnsupportedOperationException(
+                "Not implemented yet: NaiveResource.value — return the value of the last write (null before any)");
+    }
+}

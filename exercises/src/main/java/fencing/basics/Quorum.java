@@ -1,0 +1,28 @@
+package fencing.basics;
+
+/** The majority arithmetic behind a consensus group such as etcd's. */
+public final class Quorum {
+
+    private Quorum() {
+    }
+
+    /**
+     * Returns the number of members that form a majority: {@code floor(members / 2) + 1}.
+     *
+     * @throws IllegalArgumentException if {@code members < 1}
+     */
+    public static int size(int members) {
+        throw new UnsupportedOperationException(
+                "Not implemented yet: Quorum.size — a majority is floor(members / 2) + 1; members < 1 is an IllegalArgumentException");
+    }
+
+    /**
+     * Returns how many members can fail while a majority still answers: {@code members - size(members)}.
+     *
+     * @throws IllegalArgumentException if {@code members < 1}
+     */
+    public static int tolerated(int members) {
+        throw new UnsupportedOperationException(
+                "Not implemented yet: Quorum.tolerated — members - size(members); members < 1 is an IllegalArgumentException");
+    }
+}
