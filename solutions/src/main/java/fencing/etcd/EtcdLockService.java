@@ -4,7 +4,7 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.common.exception.ErrorCode;
-import io.etcd.jetcd.common.exception.EtcdException;
+import io.etcd.jetcd.common.exception.EtcdExceptionFactory;
 import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
@@ -96,7 +96,7 @@ public final class EtcdLockService {
             client.getLeaseClient().revoke(leaseId).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             // A lease that already expired is not an error for release: there is nothing left to revoke.
-            if (!(e.getCause() instanceof EtcdException etcd && etcd.getErrorCode() == ErrorCode.NOT_FOUND)) {
+            if (EtcdExceptionFactory.toEtcdException(e.getCause()).getErrorCode() != ErrorCode.NOT_FOUND) {
                 throw new IllegalStateException("etcd could not revoke lease " + leaseId + ": " + e.getCause().getMessage(), e.getCause());
             }
         } catch (InterruptedException e) {
