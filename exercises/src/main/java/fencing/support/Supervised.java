@@ -44,12 +44,34 @@ public final class Supervised implements AutoCloseable {
      * @param log     where the process's output goes
      */
     public static Supervised start(String name, List<String> command, File log) throws IOException {
-        List<String> full = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "watchdog"));
-        full.addAll(command);
-        ProcessBuilder builder = new ProcessBuilder(full)
+        return start(name, new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log));
-        return new Supervised(name, builder.start());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log)));
+    }
+
+    /**
+     * Starts the command of {@code builder} under the watchdog, with the builder's directory, environment and redirects.
+     *
+     * @param name    a short name for messages
+     * @param builder the process to start; its command is wrapped, not changed
+     */
+    public static Supervised start(String name, ProcessBuilder builder) throws IOException {
+        List<String> full = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "watchdog"));
+        full.addAll(builder.command());
+        ProcessBuilder wrapped = new ProcessBuilder(full)
+                .directory(builder.directory())
+                .redirectErrorStream(builder.redirectErrorStream())
+                .redirectInput(builder.redirectInput())
+                .redirectOutput(builder.redirectOutput())
+                .redirectError(builder.redirectError());
+        wrapped.environment().clear();
+        wrapped.environment().putAll(builder.environment());
+        return new Supervised(name, wrapped.start());
+    }
+
+    /** Returns the process's output when its builder asked for a pipe. */
+    public java.io.InputStream output() {
+        return watchdog.getInputStream();
     }
 
     /** Returns the process the watchdog runs, once it has started. */

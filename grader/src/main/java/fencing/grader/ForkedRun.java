@@ -1,0 +1,256 @@
+package fencing.grader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.support.Supervised;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Runs tests in a JVM of their own and turns the events it sends into results.
+ *
+ * <p>When that JVM dies in the middle of a test ({@code System.exit}, {@code Runtime.halt}, a crash),
+ * the test it was running fails with what happened, and a new JVM runs the tests that are left.
+ * A test that outlives its timeout by a margin has its JVM killed the same way. The whole run has a
+ * wall-clock limit; tests not run by then fail with a message that says so.
+ */
+final class ForkedRun {
+
+    private static final Duration KILL_MARGIN = Duration.ofSeconds(5);
+    private static final int SOCKET_POLL_MILLIS = 100;
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final List<Path> classPath;
+    private final Path workDir;
+    private final Map<String, String> environment;
+    private final Duration testTimeout;
+    private final Duration timeLimit;
+    private final List<String> notes = new ArrayList<>();
+    private String lastOutput = "";
+
+    ForkedRun(List<Path> classPath, Path workDir, Map<String, String> environment, Duration testTimeout, Duration timeLimit) {
+        this.classPath = classPath;
+        this.workDir = workDir;
+        this.environment = environment;
+        this.testTimeout = testTimeout;
+        this.timeLimit = timeLimit;
+    }
+
+    /** Notes on what happened to the JVMs, in words a student understands. */
+    List<String> notes() {
+        return notes;
+    }
+
+    /** The last lines the tests printed, for the report. */
+    String lastOutput() {
+        return lastOutput;
+    }
+
+    /** Runs {@code tests} and returns one result for each, in the same order. */
+    List<TestResult> run(List<TestCase> tests) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeLimit.toNanos();
+        Map<String, TestResult> results = new LinkedHashMap<>();
+        int attempt = 0;
+        while (results.size() < tests.size()) {
+            List<TestCase> remaining = tests.stream().filter(test -> !results.containsKey(test.uniqueId())).toList();
+            if (System.nanoTime() >= deadline) {
+                remaining.forEach(test -> results.put(test.uniqueId(), new TestResult(test, false,
+                        "not run: grading stopped at its time limit of " + timeLimit.toSeconds() + " s", -1)));
+                break;
+            }
+            attempt++;
+            int before = results.size();
+            runOnce(remaining, results, deadline, attempt);
+            if (results.size() == before) {
+                String why = "not run: the test JVM ended before this test could start";
+                remaining.forEach(test -> results.put(test.uniqueId(), new TestResult(test, false, why, -1)));
+            }
+        }
+        return tests.stream().map(test -> results.get(test.uniqueId())).toList();
+    }
+
+    private void runOnce(List<TestCase> tests, Map<String, TestResult> results, long deadline, int attempt)
+            throws IOException, InterruptedException {
+        Path ids = workDir.resolve("tests-" + attempt + ".txt");
+        Files.write(ids, tests.stream().map(TestCase::uniqueId).toList(), StandardCharsets.UTF_8);
+        Path runDir = Files.createDirectories(workDir.resolve("run"));
+        Path tmpDir = Files.createDirectories(workDir.resolve("tmp"));
+        Map<String, TestCase> byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, t -> t));
+        Map<String, Long> started = new LinkedHashMap<>();
+        Map<String, String> failures = new LinkedHashMap<>();
+
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            server.setSoTimeout(SOCKET_POLL_MILLIS);
+            List<String> command = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx384m", "-Xss1m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                    "-Djava.io.tmpdir=" + tmpDir,
+                    "-D" + ChildRunner.PORT_PROPERTY + "=" + server.getLocalPort(),
+                    "-D" + ChildRunner.TIMEOUT_PROPERTY + "=" + testTimeout.toSeconds(),
+                    "-cp", classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)),
+                    ChildRunner.class.getName(), ids.toString()));
+            ProcessBuilder builder = new ProcessBuilder(command).directory(runDir.toFile()).redirectErrorStream(true);
+            builder.environment().putAll(environment);
+            try (Supervised jvm = Supervised.start("test JVM", builder)) {
+                OutputTail output = new OutputTail(jvm.output(), "test JVM output");
+                Ending ending = listen(server, jvm, byId, started, failures, results, deadline);
+                jvm.close();
+                output.awaitEnd();
+                lastOutput = output.text();
+                if (output.total() > 1_000_000) {
+                    notes.add("The tests printed " + output.total() / 1024 + " KiB of output; only the last "
+                            + lastOutput.length() / 1024 + " KiB were kept.");
+                }
+                settle(ending, byId, started, results);
+            }
+        }
+    }
+
+    private enum Kind { DONE, EXITED, TEST_TIMEOUT, TIME_LIMIT }
+
+    private record Ending(Kind kind, String testId) {
+    }
+
+    private Ending listen(ServerSocket server, Supervised jvm, Map<String, TestCase> byId, Map<String, Long> started,
+                          Map<String, String> failures, Map<String, TestResult> results, long deadline)
+            throws IOException {
+        Socket accepted = null;
+        while (accepted == null) {
+            if (!jvm.isAlive()) {
+                return new Ending(Kind.EXITED, null);
+            }
+            if (System.nanoTime() >= deadline) {
+                return new Ending(Kind.TIME_LIMIT, null);
+            }
+            try {
+                accepted = server.accept();
+            } catch (SocketTimeoutException notYet) {
+                // Poll again: the JVM is still starting.
+            }
+        }
+        Socket socket = accepted;
+        try (socket; BufferedReader events = new BufferedReader(
+                new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8))) {
+            socket.setSoTimeout(SOCKET_POLL_MILLIS);
+            while (true) {
+                Optional<String> running = current(started, byId);
+                if (System.nanoTime() >= deadline) {
+                    return new Ending(Kind.TIME_LIMIT, running.orElse(null));
+                }
+                if (running.isPresent()
+                        && System.nanoTime() - started.get(running.get()) > testTimeout.plus(KILL_MARGIN).toNanos()) {
+                    return new Ending(Kind.TEST_TIMEOUT, running.get());
+                }
+                String line;
+                try {
+                    line = events.readLine();
+                } catch (SocketTimeoutException quiet) {
+                    continue;
+                } catch (IOException closed) {
+                    return new Ending(Kind.EXITED, running.orElse(null));
+                }
+                if (line == null) {
+                    return new Ending(Kind.EXITED, running.orElse(null));
+                }
+                JsonNode event = json.readTree(line);
+                String kind = event.path("event").asText();
+                if (kind.equals("done")) {
+                    return new Ending(Kind.DONE, null);
+                }
+                record(kind, event, byId, started, failures, results);
+            }
+        }
+    }
+
+    private void record(String kind, JsonNode event, Map<String, TestCase> byId, Map<String, Long> started,
+                        Map<String, String> failures, Map<String, TestResult> results) {
+        String id = event.path("id").asText();
+        TestCase test = byId.get(id);
+        switch (kind) {
+            case "started" -> {
+                if (test != null) {
+                    started.put(id, System.nanoTime());
+                }
+            }
+            case "skipped" -> {
+                if (test != null) {
+                    results.put(id, new TestResult(test, false, "skipped: " + event.path("message").asText(), 0));
+                }
+            }
+            case "finished" -> {
+                String status = event.path("status").asText();
+                if (!status.equals("SUCCESSFUL")) {
+                    failures.putIfAbsent(id, message(status, event.path("message").asText("")));
+                }
+                if (test != null && started.containsKey(id)) {
+                    long millis = (System.nanoTime() - started.remove(id)) / 1_000_000;
+                    // A template passes only if none of its invocations failed.
+                    Optional<String> failure = failures.entrySet().stream()
+                            .filter(entry -> entry.getKey().equals(id) || entry.getKey().startsWith(id + "/"))
+                            .map(Map.Entry::getValue).findFirst();
+                    results.put(id, new TestResult(test, failure.isEmpty(), failure.orElse(""), millis));
+                } else if (test == null && !status.equals("SUCCESSFUL")) {
+                    // A class whose set-up failed: its tests never start, and fail with the class's error.
+                    byId.values().stream()
+                            .filter(t -> t.uniqueId().startsWith(id + "/") && !results.containsKey(t.uniqueId()))
+                            .forEach(t -> results.put(t.uniqueId(), new TestResult(t, false, failures.get(id), 0)));
+                }
+            }
+            default -> throw new IllegalStateException("unknown test event: " + event);
+        }
+    }
+
+    private String message(String status, String message) {
+        if (status.equals("ABORTED")) {
+            return "aborted: " + message;
+        }
+        if (message.startsWith("timeout: ")) {
+            return "timed out after " + testTimeout.toSeconds() + " s (an endless loop or a deadlock?): "
+                    + message.substring("timeout: ".length());
+        }
+        return message;
+    }
+
+    private static Optional<String> current(Map<String, Long> started, Map<String, TestCase> byId) {
+        return started.keySet().stream().filter(byId::containsKey).findFirst();
+    }
+
+    private void settle(Ending ending, Map<String, TestCase> byId, Map<String, Long> started, Map<String, TestResult> results) {
+        String id = ending.testId();
+        if (id == null) {
+            if (ending.kind() == Kind.EXITED) {
+                notes.add("The test JVM exited between tests (System.exit, Runtime.halt or a crash); the tests left were run in a new JVM.");
+            }
+            return;
+        }
+        TestCase test = byId.get(id);
+        long millis = (System.nanoTime() - started.get(id)) / 1_000_000;
+        String message = switch (ending.kind()) {
+            case EXITED -> "the JVM exited during the test (System.exit, Runtime.halt or a crash)";
+            case TEST_TIMEOUT -> "timed out after " + testTimeout.toSeconds()
+                    + " s and did not stop when interrupted (an endless loop or a deadlock?): its JVM was killed";
+            case TIME_LIMIT -> "timed out: grading stopped at its time limit of " + timeLimit.toSeconds() + " s";
+            case DONE -> throw new IllegalStateException("a finished run has no test in progress");
+        };
+        results.put(id, new TestResult(test, false, message, millis));
+        if (ending.kind() != Kind.TIME_LIMIT) {
+            notes.add(test.name() + ": " + message + "; the tests left were run in a new JVM.");
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package fencing.grader;
+
+import java.util.List;
+
+/** The files a student owns: the only files the grader takes from a submission. */
+public final class StudentFiles {
+
+    /** Paths relative to {@code src/main/java}. */
+    public static final List<String> PATHS = List.of(
+            "fencing/basics/LockService.java",
+            "fencing/basics/Resource.java",
+            "fencing/basics/NaiveResource.java",
+            "fencing/basics/Fencing.java",
+            "fencing/basics/Predictions.java",
+            "fencing/basics/Quorum.java",
+            "fencing/etcd/EtcdLockService.java",
+            "fencing/sink/FencedSink.java");
+
+    /** The source root inside a submission, laid out like {@code exercises/}. */
+    public static final String SOURCE_ROOT = "src/main/java";
+
+    private StudentFiles() {
+    }
+}
