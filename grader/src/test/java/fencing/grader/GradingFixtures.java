@@ -1,0 +1,73 @@
+package fencing.grader;
+
+import fencing.support.Etcd;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.UUID;
+
+/** Shared set-up for the kit's own checks: the kit's directories and one grader per suite. */
+final class GradingFixtures {
+
+    private static final Map<TestSuite, Grader> GRADERS = new EnumMap<>(TestSuite.class);
+
+    private GradingFixtures() {
+    }
+
+    /** Returns the kit's root directory (the one holding {@code ./kit}). */
+    static Path kitRoot() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.isRegularFile(dir.resolve("kit"))) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            throw new IllegalStateException("cannot find the kit's root from " + Path.of("").toAbsolutePath());
+        }
+        return dir;
+    }
+
+    static Path solutions() {
+        return kitRoot().resolve("solutions");
+    }
+
+    static Path exercises() {
+        return kitRoot().resolve("exercises");
+    }
+
+    /** Returns the grader for {@code suite}, sharing this JVM's etcd. */
+    static synchronized Grader grader(TestSuite suite) {
+        return GRADERS.computeIfAbsent(suite, which -> new Grader(new Grader.Options(which, true,
+                Etcd.shared().endpoints(), Duration.ofSeconds(10), Duration.ofMinutes(5))));
+    }
+
+    /** Grades {@code submission} with the hidden tests. */
+    static Grade grade(Path submission) {
+        return grade(TestSuite.HIDDEN, submission);
+    }
+
+    /** Grades {@code submission} with {@code suite}'s tests, in a fresh work directory. */
+    static Grade grade(TestSuite suite, Path submission) {
+        try {
+            Path work = Files.createTempDirectory("fencing-kit-grade-");
+            return grader(suite).grade(submission, work, "kit-checks/" + UUID.randomUUID());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Writes {@code source} as the student-owned file {@code path} of a new submission, the rest copied from solutions. */
+    static Path submissionWith(Path dir, String path, String source) throws IOException {
+        CatalogSubmissions.copyTree(solutions().resolve(StudentFiles.SOURCE_ROOT), dir.resolve(StudentFiles.SOURCE_ROOT));
+        Path file = dir.resolve(StudentFiles.SOURCE_ROOT).resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, source);
+        return dir;
+    }
+}
