@@ -45,10 +45,12 @@ final class ForkedRun {
     private String lastOutput = "";
 
     private final Sandbox sandbox;
+    private final List<Path> hidden;
 
     ForkedRun(List<Path> classPath, Path workDir, Map<String, String> environment, Duration testTimeout, Duration timeLimit,
-              Sandbox sandbox) {
+              Sandbox sandbox, List<Path> hidden) {
         this.sandbox = sandbox;
+        this.hidden = hidden;
         this.classPath = classPath;
         this.workDir = workDir;
         this.environment = environment;
@@ -102,7 +104,7 @@ final class ForkedRun {
 
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             server.setSoTimeout(SOCKET_POLL_MILLIS);
-            List<String> command = new ArrayList<>(sandbox.commandPrefix());
+            List<String> command = new ArrayList<>(sandbox.commandPrefix(hidden));
             command.addAll(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx384m", "-Xss1m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",

@@ -81,7 +81,9 @@ public final class GradeCommand implements Callable<Integer> {
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {
             try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
-                    Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit)))) {
+                    Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit),
+                    // In a batch, no student's tests may read another student's submission.
+                    batch == null ? List.of() : List.of(batch.toAbsolutePath())))) {
                 return batch == null ? gradeOne(grader) : gradeBatch(grader, submissions);
             }
         } finally {

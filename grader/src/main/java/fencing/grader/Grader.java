@@ -21,9 +21,15 @@ public final class Grader implements AutoCloseable {
      * @param etcdEndpoints the etcd the tests use, when they run
      * @param testTimeout  the limit for one test
      * @param timeLimit    the limit for the whole run
+     * @param hidden       directories the tests must not see when grading as root, besides the kit's solutions and catalog
      */
     public record Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints,
-                          Duration testTimeout, Duration timeLimit) {
+                          Duration testTimeout, Duration timeLimit, List<Path> hidden) {
+
+        /** Options that hide nothing beyond the kit's own solutions and catalog. */
+        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit) {
+            this(suite, includeEtcd, etcdEndpoints, testTimeout, timeLimit, List.of());
+        }
 
         /** The defaults: hidden tests with etcd, 10 s per test, 5 minutes in all. */
         public static Options defaults(String etcdEndpoints) {
@@ -90,7 +96,10 @@ public final class Grader implements AutoCloseable {
                 ? Map.of("ETCD_ENDPOINTS", options.etcdEndpoints(), "ETCD_KEY_PREFIX", keyPrefix)
                 : Map.of("ETCD_KEY_PREFIX", keyPrefix);
         KitFingerprint before = KitFingerprint.of(kitClassPath);
-        ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit(), sandbox);
+        List<Path> hidden = new ArrayList<>(options.hidden());
+        kitRoot().ifPresent(root -> hidden.addAll(List.of(root.resolve("solutions"), root.resolve("grader/catalog"))));
+        ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit(),
+                sandbox, hidden);
         List<TestResult> results = run.run(tests);
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
         notes.addAll(run.notes());
@@ -102,6 +111,16 @@ public final class Grader implements AutoCloseable {
             childClassPath = sandbox.readable(kitClassPath);
         }
         return childClassPath;
+    }
+
+    /** Finds the kit's checkout from where the hidden tests are: the directory holding {@code grader/} and {@code solutions/}. */
+    private static java.util.Optional<Path> kitRoot() {
+        for (Path dir = TestSuite.HIDDEN.root().getParent(); dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve("grader")) && Files.isDirectory(dir.resolve("solutions"))) {
+                return java.util.Optional.of(dir);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private static void deleteTree(Path root) throws IOException {

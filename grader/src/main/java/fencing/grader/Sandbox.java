@@ -19,9 +19,11 @@ import java.util.stream.Stream;
  * Where a submission's JVM may write: only its own work directory.
  *
  * <p>When the grader runs as root (as on CI machines and grading servers), the submission's JVM runs
- * as the unprivileged user {@code nobody}: it can read the kit but cannot change the grader, the
- * hidden tests, the solutions or any report. Class path entries that {@code nobody} cannot read
- * (a Maven repository under {@code /root}) are copied into a readable snapshot.
+ * as the unprivileged user {@code nobody}: it can read the class path but cannot change the grader,
+ * the hidden tests, the solutions or any report. In a mount namespace of its own, the directories
+ * it has no business reading (the kit's solutions and catalog, the other submissions of a batch)
+ * are covered by an empty directory. Class path entries that {@code nobody} cannot read (a Maven
+ * repository under {@code /root}) are copied into a readable snapshot.
  */
 final class Sandbox implements AutoCloseable {
 
@@ -29,17 +31,23 @@ final class Sandbox implements AutoCloseable {
     private static final Set<PosixFilePermission> OPEN_DIR = PosixFilePermissions.fromString("rwxr-xr-x");
 
     private final boolean dropPrivileges;
+    private final boolean hideDirectories;
     private Path snapshot;
 
-    private Sandbox(boolean dropPrivileges) {
+    private Sandbox(boolean dropPrivileges, boolean hideDirectories) {
         this.dropPrivileges = dropPrivileges;
+        this.hideDirectories = hideDirectories;
     }
 
     /** Returns a sandbox that drops privileges when this JVM runs as root and {@code setpriv} exists. */
     static Sandbox forThisMachine() {
         boolean root = new com.sun.security.auth.module.UnixSystem().getUid() == 0;
-        boolean setpriv = Files.isExecutable(Path.of("/usr/bin/setpriv")) || Files.isExecutable(Path.of("/bin/setpriv"));
-        return new Sandbox(root && setpriv);
+        boolean setpriv = onPath("setpriv");
+        return new Sandbox(root && setpriv, root && setpriv && onPath("unshare") && onPath("mount"));
+    }
+
+    private static boolean onPath(String program) {
+        return Stream.of("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/").anyMatch(dir -> Files.isExecutable(Path.of(dir + program)));
     }
 
     /** Whether the submission's JVM runs as {@code nobody}. */
@@ -47,11 +55,52 @@ final class Sandbox implements AutoCloseable {
         return dropPrivileges;
     }
 
-    /** Returns the command prefix that starts a program as {@code nobody}, or nothing. */
-    List<String> commandPrefix() {
-        return dropPrivileges
-                ? List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups")
-                : List.of();
+    /**
+     * Returns the command prefix that starts a program as {@code nobody} with {@code hidden} covered, or nothing.
+     *
+     * @param hidden directories the program must not see; those that do not exist are ignored
+     */
+    List<String> commandPrefix(List<Path> hidden) throws IOException {
+        if (!dropPrivileges) {
+            return List.of();
+        }
+        List<String> setpriv = List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups");
+        List<Path> existing = hidden.stream().filter(Files::isDirectory).toList();
+        if (!hideDirectories || existing.isEmpty()) {
+            return setpriv;
+        }
+        Path empty = emptyDirectory();
+        List<String> prefix = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private", "sh", "-c"));
+        StringBuilder mounts = new StringBuilder("set -e\n");
+        List<String> arguments = new ArrayList<>();
+        for (Path dir : existing) {
+            arguments.add(dir.toAbsolutePath().toString());
+            mounts.append("mount --bind \"").append(empty).append("\" \"$1\"\nshift\n");
+        }
+        mounts.append("exec \"$@\"\n");
+        prefix.add(mounts.toString());
+        prefix.add("sandbox");
+        prefix.addAll(arguments);
+        prefix.addAll(setpriv);
+        return prefix;
+    }
+
+    private synchronized Path emptyDirectory() throws IOException {
+        Path root = snapshotRoot();
+        Path empty = root.resolve("empty");
+        if (!Files.isDirectory(empty)) {
+            Files.createDirectory(empty);
+            Files.setPosixFilePermissions(empty, PosixFilePermissions.fromString("r-xr-xr-x"));
+        }
+        return empty;
+    }
+
+    private synchronized Path snapshotRoot() throws IOException {
+        if (snapshot == null) {
+            snapshot = Files.createTempDirectory("fencing-grader-classpath-");
+            Files.setPosixFilePermissions(snapshot, OPEN_DIR);
+        }
+        return snapshot;
     }
 
     /** Returns {@code classPath} with every entry readable by the submission's JVM. */
@@ -66,11 +115,7 @@ final class Sandbox implements AutoCloseable {
                 readable.add(entry);
                 continue;
             }
-            if (snapshot == null) {
-                snapshot = Files.createTempDirectory("fencing-grader-classpath-");
-                Files.setPosixFilePermissions(snapshot, OPEN_DIR);
-            }
-            Path copy = snapshot.resolve((index++) + "-" + entry.getFileName());
+            Path copy = snapshotRoot().resolve((index++) + "-" + entry.getFileName());
             if (Files.isDirectory(entry)) {
                 copyTree(entry, copy);
             } else {
