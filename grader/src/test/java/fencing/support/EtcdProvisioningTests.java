@@ -1,6 +1,7 @@
 package fencing.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -17,8 +18,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -82,6 +85,24 @@ class EtcdProvisioningTests {
             List<String> read = client.getKVClient().get(key).get(5, TimeUnit.SECONDS).getKvs().stream()
                     .map(kv -> kv.getValue().toString(StandardCharsets.UTF_8)).toList();
             assertThat(read).as("a value put into the started etcd must read back").containsExactly("round trip");
+        }
+    }
+
+    @Test
+    @DisplayName("the binary path's etcd listens on 127.0.0.1 only, as the kernel's socket table shows")
+    void binaryPathListensOnLoopbackOnly() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")),
+                "Skipped: reads the kernel's socket table in /proc/net, which only Linux has");
+        try (Etcd etcd = Etcd.startBinary(binary); Client client = etcd.newClient()) {
+            Member member = client.getClusterClient().listMember().get(5, TimeUnit.SECONDS).getMembers().get(0);
+            List<Integer> ports = List.of(member.getClientURIs().get(0).getPort(), member.getPeerURIs().get(0).getPort());
+            List<String> listeners = listeningAddresses(ports);
+
+            assertThat(listeners)
+                    .as("etcd's client and peer ports %s must be listened on, and on 127.0.0.1 only (no traffic"
+                            + " but loopback); listening sockets found: %s", ports, listeners)
+                    .isNotEmpty()
+                    .allMatch(address -> address.startsWith("127.0.0.1:"));
         }
     }
 
@@ -240,6 +261,50 @@ class EtcdProvisioningTests {
                     .contains("Docker")
                     .contains("does not answer");
         }
+    }
+
+    /**
+     * Returns the local addresses of the listening TCP sockets on {@code ports}, as "a.b.c.d:port" or "[ipv6]:port".
+     *
+     * <p>Rows of {@code /proc/net/tcp{,6}}: the local address is hex (IPv4 in little-endian byte order), state 0A is LISTEN.
+     */
+    private static List<String> listeningAddresses(List<Integer> ports) throws IOException {
+        List<String> found = new ArrayList<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            Path file = Path.of(table);
+            if (!Files.isReadable(file)) {
+                continue;
+            }
+            List<String> rows = Files.readAllLines(file);
+            for (String row : rows.subList(1, rows.size())) {
+                String[] columns = row.trim().split("\\s+");
+                String[] local = columns[1].split(":");
+                int port = Integer.parseInt(local[1], 16);
+                if (!columns[3].equals("0A") || !ports.contains(port)) {
+                    continue;
+                }
+                found.add(hexAddress(local[0]) + ":" + port);
+            }
+        }
+        return found;
+    }
+
+    private static String hexAddress(String hex) {
+        if (hex.length() == 8) {
+            long value = Long.parseLong(hex, 16);
+            return (value & 0xff) + "." + (value >> 8 & 0xff) + "." + (value >> 16 & 0xff) + "." + (value >> 24 & 0xff);
+        }
+        // IPv6: four 32-bit words, each in little-endian byte order; an IPv4-mapped loopback is still loopback.
+        StringBuilder address = new StringBuilder();
+        for (int word = 0; word < 4; word++) {
+            String w = hex.substring(word * 8, word * 8 + 8);
+            address.append(w, 6, 8).append(w, 4, 6).append(w, 2, 4).append(w, 0, 2);
+        }
+        String full = address.toString().toLowerCase(Locale.ROOT);
+        if (full.startsWith("00000000000000000000ffff")) {
+            return hexAddress(hex.substring(24));
+        }
+        return "[" + full + "]";
     }
 
     /** This JVM's environment for a child, without the variables that choose an etcd, changed by {@code changes}. */
