@@ -24,24 +24,41 @@ has_java_ancestor() {
     return 1
 }
 
+kit_etcds() { pgrep -f -- '--data-dir [^ ]*fencing-etcd-' || true; }
+unreferenced_dirs() {
+    local dir
+    for dir in $(find "$TMP" -maxdepth 1 -name 'fencing-etcd-*' 2>/dev/null); do
+        pgrep -f -- "$dir" >/dev/null || echo "$dir"
+    done
+}
+
+# Two looks 2 s apart: a watchdog needs a moment to stop the etcd of a JVM that just died, and a
+# JVM creates its etcd's directory a moment before it starts etcd in it. Only what stays is left over.
+first_etcds=" $(kit_etcds | tr '\n' ' ') "
+first_dirs=" $(unreferenced_dirs | tr '\n' ' ') "
+sleep 2
+
 orphans=()
-for pid in $(pgrep -f -- '--data-dir [^ ]*fencing-etcd-' || true); do
-    has_java_ancestor "$pid" || orphans+=("$pid")
+for pid in $(kit_etcds); do
+    case "$first_etcds" in *" $pid "*) has_java_ancestor "$pid" || orphans+=("$pid") ;; esac
 done
 if [ "${#orphans[@]}" -gt 0 ]; then
     say "etcd processes (or their watchdogs) that outlived their JVM:"
     ps -o pid,ppid,etime,args -p "$(IFS=,; echo "${orphans[*]}")" | cut -c1-200 || true
+    # Their directories are left over too, once they are stopped.
+    first_dirs="$first_dirs $(ps -o args= -p "$(IFS=,; echo "${orphans[*]}")" | grep -o "$TMP/fencing-etcd-[0-9A-Za-z]*" | sort -u | tr '\n' ' ') "
     kill -CONT "${orphans[@]}" 2>/dev/null; kill "${orphans[@]}" 2>/dev/null; sleep 2; kill -KILL "${orphans[@]}" 2>/dev/null
     found=1
 fi
 
-# Older than 5 s: a JVM creates the directory a moment before it starts etcd in it.
-for dir in $(find "$TMP" -maxdepth 1 -name 'fencing-etcd-*' ! -newermt "@$(( $(date +%s) - 5 ))" 2>/dev/null); do
-    if ! pgrep -f -- "$dir" >/dev/null; then
-        say "etcd data directory left behind: $dir"
-        rm -rf "$dir"
-        found=1
-    fi
+for dir in $(unreferenced_dirs); do
+    case "$first_dirs" in
+        *" $dir "*)
+            say "etcd data directory left behind: $dir"
+            rm -rf "$dir"
+            found=1
+            ;;
+    esac
 done
 
 if command -v docker >/dev/null && docker info >/dev/null 2>&1; then

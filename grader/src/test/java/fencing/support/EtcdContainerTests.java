@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -31,8 +31,9 @@ class EtcdContainerTests {
 
     private static final Duration GONE_WITHIN = Duration.ofSeconds(10);
 
-    @BeforeAll
-    static void dockerEngineAnswers() {
+    /** Per test, not per class: a class-level skip vanishes from the counts, a skipped test shows with its reason. */
+    @BeforeEach
+    void dockerEngineAnswers() {
         boolean answers = EtcdContainer.dockerAnswers();
         String why = "no Docker engine answers here" + EtcdContainer.dockerHostNote()
                 + ", so the container path of Etcd (image " + Etcd.image() + ") cannot be checked";
