@@ -1,0 +1,48 @@
+package fencing.basics;
+
+/**
+ * A fenced resource: it remembers the highest token it has accepted and rejects older ones.
+ *
+ * <p>Only the resource sees every write, so only the resource can tell that a writer is stale: a
+ * write is accepted only if its token is at least the highest token seen so far.
+ */
+public final class Resource implements ProtectedResource {
+
+    /** The value of the last accepted write; {@code null} before any. */
+    private String value;
+
+    /** The highest token of an accepted write (the high-water mark); 0 before any. */
+    private long highest;
+
+    /** Numbers the accepted writes. */
+    private final LockService versions = new LockService();
+
+    /** The number of the last accepted write. */
+    private long version;
+
+    /**
+     * Accepts the write only if {@code token >= highest()}; an accepted write sets {@link #value()}
+     * and raises {@link #highest()} to {@code token}, and a rejected write changes nothing.
+     */
+    @Override
+    public synchronized boolean write(long token, String value) {
+        if (token < highest) {
+            return false;
+        }
+        this.highest = token;
+        this.value = value;
+        this.version = versions.acquire("resource");
+        return true;
+    }
+
+    /** Returns the value of the last accepted write, or {@code null} before any accepted write. */
+    @Override
+    public synchronized String value() {
+        return value;
+    }
+
+    /** Returns the highest token of an accepted write, or 0 before any accepted write. */
+    public synchronized long highest() {
+        return highest;
+    }
+}
