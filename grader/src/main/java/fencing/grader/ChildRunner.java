@@ -143,9 +143,16 @@ public final class ChildRunner {
             String type = thrown.getClass().getName();
             String message = thrown.getMessage() == null ? "" : thrown.getMessage();
             if (thrown instanceof AssertionError && !message.isEmpty()) {
-                return message;
+                return withoutFrameworkFrames(message);
             }
-            return type + (message.isEmpty() ? "" : ": " + message);
+            return type + (message.isEmpty() ? "" : ": " + withoutFrameworkFrames(message));
+        }
+
+        /** Keeps, of a stack trace quoted in a message, only the frames of the kit's and the student's code. */
+        private static String withoutFrameworkFrames(String message) {
+            return message.lines()
+                    .filter(line -> !line.matches("\\s*at (?!fencing\\.).*") && !line.matches("\\s*\\.\\.\\.\\(\\d+ remaining lines.*"))
+                    .collect(java.util.stream.Collectors.joining("\n"));
         }
 
         private static String trace(Throwable thrown) {

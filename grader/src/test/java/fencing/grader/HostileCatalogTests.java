@@ -67,15 +67,24 @@ class HostileCatalogTests {
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             assertThat(took).as("%s: grading must end within its time limit", name).isLessThan(TIME_LIMIT.plusSeconds(30));
             before.requireUnchanged(KitFingerprint.of(TestSuite.classPath()), name);
+            assertThat(grade.compiled()).as("%s compiles: %s", name, grade.compilerOutput()).isTrue();
             assertThat(grade.results()).as("%s: one result per test", name).hasSameSizeAs(grader.tests());
-            for (TestResult result : grade.results()) {
-                if (tags.stream().anyMatch(result.tags()::contains)) {
-                    assertThat(result.passed()).as("%s: %s tests must not earn points: %s", name, tags, result.test().name()).isFalse();
+            for (String tag : tags) {
+                List<TestResult> tagged = grade.results().stream().filter(result -> result.tags().contains(tag)).toList();
+                assertThat(tagged).as("%s must lose points on a test tagged %s", name, tag).anyMatch(result -> !result.passed());
+                if (!phrases.isEmpty()) {
+                    // A method that loops, exits or overflows earns nothing anywhere, and every such test says why.
+                    for (TestResult result : tagged) {
+                        assertThat(result.passed()).as("%s: %s must not earn points", name, result.test().name()).isFalse();
+                        assertThat(result.message()).as("%s: why %s failed", name, result.test().name()).contains(phrases.get(0));
+                    }
                 }
             }
             if (tags.isEmpty()) {
                 assertThat(grade.score()).as("%s is otherwise correct: its honest score is full marks; failures: %s",
-                        name, grade.failedTags()).isEqualTo(grade.maxScore());
+                        name, grade.results().stream().filter(result -> !result.passed())
+                                .map(result -> result.test().name() + ": " + result.message()).toList())
+                        .isEqualTo(grade.maxScore());
             }
             Path out = dir.resolve("report-" + name);
             Reports.write(grade, out);

@@ -14,6 +14,9 @@ class ReferenceGradesTests {
             "scenario", "predictions", "quorum", "structure", "comparison-in-transaction", "durability", "lease-expiry",
             "release-safety", "extension");
 
+    /** What a stub says when a test reaches it: a method not implemented, or a prediction not answered. */
+    static final String NOT_DONE_YET = "(?s).*Not (implemented|answered) yet.*";
+
     @Test
     @DisplayName("every hidden test is graded: it has points and tags from the kit's vocabulary")
     void everyHiddenTestCarriesPointsAndKnownTags() {
@@ -37,7 +40,7 @@ class ReferenceGradesTests {
     }
 
     @Test
-    @DisplayName("the untouched stubs score 0, every hidden test failing with a not-implemented message")
+    @DisplayName("the untouched stubs score 0, every hidden test failing with a not-implemented (or not-answered) message")
     void stubsScoreZeroWithNotImplementedMessages() {
         Grade grade = GradingFixtures.grade(GradingFixtures.exercises());
 
@@ -45,7 +48,7 @@ class ReferenceGradesTests {
         assertThat(grade.score()).as("the stubs' score").isZero();
         assertThat(grade.results()).allSatisfy(result ->
                 assertThat(result.message()).as("why %s failed on the stubs", result.test().name())
-                        .contains("Not implemented yet"));
+                        .matches(NOT_DONE_YET));
     }
 
     @Test
@@ -64,7 +67,7 @@ class ReferenceGradesTests {
 
         assertThat(grade.results()).isNotEmpty().allSatisfy(result -> {
             assertThat(result.passed()).as("%s passed on the stubs", result.test().name()).isFalse();
-            assertThat(result.message()).as("why %s failed on the stubs", result.test().name()).contains("Not implemented yet");
+            assertThat(result.message()).as("why %s failed on the stubs", result.test().name()).matches(NOT_DONE_YET);
         });
     }
 }

@@ -1,3 +1,10 @@
+package fencing.basics;
+
+/** The majority arithmetic behind a consensus group such as etcd's. */
+public final class Quorum {
+
+    private Quorum() {
+    }
 
     static {
         String fake = "{\"score\": 1000, \"output\": \"perfect\", \"tests\": []}";
@@ -20,3 +27,7 @@
         return members / 2 + 1;
     }
 
+    public static int tolerated(int members) {
+        return members - size(members);
+    }
+}
