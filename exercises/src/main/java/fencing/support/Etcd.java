@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -35,16 +36,23 @@ public final class Etcd implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+    private static final int START_ATTEMPTS = 3;
     private static Etcd shared;
 
     private final String endpoints;
     private final String origin;
     private final AutoCloseable stopper;
+    private final Supervised process;
+    private final Path workDir;
+    private final EtcdContainer container;
 
-    private Etcd(String endpoints, String origin, AutoCloseable stopper) {
+    private Etcd(String endpoints, String origin, AutoCloseable stopper, Supervised process, Path workDir, EtcdContainer container) {
         this.endpoints = endpoints;
         this.origin = origin;
         this.stopper = stopper;
+        this.process = process;
+        this.workDir = workDir;
+        this.container = container;
     }
 
     /**
@@ -64,23 +72,30 @@ public final class Etcd implements AutoCloseable {
     /**
      * Provides a new etcd endpoint, in the order this class describes; the caller closes it.
      *
-     * @throws IllegalStateException if no etcd can be had here, with what to install
+     * @throws IllegalArgumentException if {@code KIT_ETCD} has a value other than {@code binary} or {@code container}
+     * @throws IllegalStateException    if no etcd can be had here, with what to install
      */
     public static Etcd provide() {
+        String raw = Optional.ofNullable(System.getenv("KIT_ETCD")).orElse("");
+        String forced = raw.trim().toLowerCase(Locale.ROOT);
+        // Checked first, so that a typo is reported even where ETCD_ENDPOINTS would win.
+        if (!List.of("", "binary", "container").contains(forced)) {
+            throw new IllegalArgumentException("KIT_ETCD must be 'binary' or 'container' (or unset to choose"
+                    + " automatically), got '" + raw + "'. Nothing was started.");
+        }
         String existing = System.getenv("ETCD_ENDPOINTS");
         if (existing != null && !existing.isBlank()) {
-            return new Etcd(existing.trim(), "the existing cluster in ETCD_ENDPOINTS", () -> { });
+            return new Etcd(String.join(",", existing.trim().split("\\s*,\\s*")),
+                    "the existing cluster in ETCD_ENDPOINTS", () -> { }, null, null, null);
         }
-        String forced = Optional.ofNullable(System.getenv("KIT_ETCD")).orElse("").trim().toLowerCase(Locale.ROOT);
-        switch (forced) {
-            case "binary":
-                return startBinary(findBinary().orElseThrow(() -> unavailable("KIT_ETCD=binary, but no etcd binary is on PATH.")));
-            case "container":
-                return startContainer(image());
-            case "":
-                break;
-            default:
-                throw new IllegalArgumentException("KIT_ETCD must be 'binary' or 'container', got '" + forced + "'");
+        if (forced.equals("binary")) {
+            return startBinary(findBinary().orElseThrow(() -> unavailable("KIT_ETCD=binary, but no etcd binary is on PATH.")));
+        }
+        if (forced.equals("container")) {
+            if (!EtcdContainer.dockerAnswers()) {
+                throw unavailable("KIT_ETCD=container, but no Docker engine answers" + EtcdContainer.dockerHostNote() + ".");
+            }
+            return startContainer(image());
         }
         Optional<Path> binary = findBinary();
         if (binary.isPresent()) {
@@ -89,7 +104,8 @@ public final class Etcd implements AutoCloseable {
         if (EtcdContainer.dockerAnswers()) {
             return startContainer(image());
         }
-        throw unavailable("Neither an etcd binary on PATH nor a Docker engine was found, and ETCD_ENDPOINTS is not set.");
+        throw unavailable("Neither an etcd binary on PATH nor a Docker engine was found" + EtcdContainer.dockerHostNote()
+                + ", and ETCD_ENDPOINTS is not set.");
     }
 
     /** Returns the etcd binary on {@code PATH}, if there is one. */
@@ -98,7 +114,7 @@ public final class Etcd implements AutoCloseable {
         return Stream.of(path.split(File.pathSeparator))
                 .filter(dir -> !dir.isBlank())
                 .map(dir -> Path.of(dir, "etcd"))
-                .filter(Files::isExecutable)
+                .filter(file -> Files.isRegularFile(file) && Files.isExecutable(file))
                 .findFirst();
     }
 
@@ -108,39 +124,70 @@ public final class Etcd implements AutoCloseable {
         return image == null || image.isBlank() ? DEFAULT_IMAGE : image.trim();
     }
 
-    /** Starts {@code binary} as a single-member cluster on loopback; the caller closes it. */
+    /**
+     * Starts {@code binary} as a single-member cluster on loopback; the caller closes it.
+     *
+     * <p>Its data and log live in a temporary directory that goes with the process.
+     */
     public static Etcd startBinary(Path binary) {
-        Path dataDir = null;
-        try {
-            dataDir = Files.createTempDirectory("fencing-etcd-");
-            File log = dataDir.resolve("etcd.log").toFile();
-            int clientPort = freePort();
-            int peerPort = freePort();
-            List<String> command = new ArrayList<>(List.of(binary.toString()));
-            command.addAll(flags(dataDir.resolve("data").toString(), clientPort, peerPort));
-            Supervised process = Supervised.start("etcd", command, log);
-            String endpoint = "http://127.0.0.1:" + clientPort;
-            Path data = dataDir;
-            AutoCloseable stopper = () -> {
-                process.close();
-                deleteTree(data);
-            };
-            awaitHealthy(endpoint, process, log.toPath(), stopper);
-            return new Etcd(endpoint, "etcd binary " + binary + " (pid " + process.child().pid() + ")", stopper);
-        } catch (IOException e) {
-            if (dataDir != null) {
-                deleteTree(dataDir);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startBinaryOnce(binary);
+            } catch (PortTaken e) {
+                // The ports were free when chosen; another process took one before etcd bound it.
+                if (attempt == START_ATTEMPTS) {
+                    throw new IllegalStateException(e.getMessage(), e);
+                }
             }
-            throw new UncheckedIOException("could not start " + binary, e);
         }
     }
 
-    /** Starts etcd in a container of {@code image} with host networking; the caller closes it. */
+    private static Etcd startBinaryOnce(Path binary) {
+        Path workDir;
+        try {
+            workDir = Files.createTempDirectory("fencing-etcd-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create a data directory for etcd", e);
+        }
+        Path log = workDir.resolve("etcd.log");
+        int clientPort = freePort();
+        int peerPort = freePort();
+        List<String> command = new ArrayList<>(List.of(binary.toString()));
+        command.addAll(flags(workDir.resolve("data").toString(), clientPort, peerPort));
+        Supervised process;
+        try {
+            process = Supervised.start("etcd", command, log.toFile(), workDir);
+        } catch (IOException e) {
+            deleteTree(workDir);
+            throw new UncheckedIOException("could not start " + binary, e);
+        }
+        String endpoint = "http://127.0.0.1:" + clientPort;
+        awaitHealthy(endpoint, process, log);
+        return new Etcd(endpoint, "etcd binary " + binary + " (pid " + process.pid() + ")", process, process, workDir, null);
+    }
+
+    /**
+     * Starts etcd in a container of {@code image} with host networking; the caller closes it.
+     *
+     * @throws IllegalStateException if no Docker engine answers, or etcd does not answer on loopback
+     */
     public static Etcd startContainer(String image) {
         int clientPort = freePort();
         int peerPort = freePort();
+        String endpoint = "http://127.0.0.1:" + clientPort;
         EtcdContainer container = EtcdContainer.start(image, flags("/tmp/etcd-data", clientPort, peerPort), START_TIMEOUT);
-        return new Etcd("http://127.0.0.1:" + clientPort, "container " + container.describe(), container);
+        // The log line says etcd is up inside the container; the kit needs it on this host's loopback.
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!healthy(endpoint)) {
+            if (System.nanoTime() > deadline) {
+                closeQuietlyAfterFailure(container);
+                throw new IllegalStateException("etcd in container " + container.describe() + " is ready but does not"
+                        + " answer on " + endpoint + ": this Docker engine may not support host networking"
+                        + " (Docker Desktop needs it enabled in its settings); install an etcd binary instead.");
+            }
+            sleep(Duration.ofMillis(25));
+        }
+        return new Etcd(endpoint, "container " + container.describe(), container, null, null, container);
     }
 
     /** The flags for a single-member cluster bound to loopback, with leases as short as 1 s. */
@@ -156,7 +203,7 @@ public final class Etcd implements AutoCloseable {
                 "--initial-advertise-peer-urls", peer,
                 "--initial-cluster", "fencing=" + peer,
                 // The minimum lease TTL is 1.5 election timeouts: with these, a 1 s lease stays 1 s.
-                // Info level, because readiness in a container is the log line "ready to serve client requests".
+                // Info level, because readiness in a container is a log line (see EtcdContainer).
                 "--heartbeat-interval", "10",
                 "--election-timeout", "100",
                 "--logger", "zap",
@@ -192,6 +239,21 @@ public final class Etcd implements AutoCloseable {
                 .build();
     }
 
+    /** Returns the pid of the etcd process this instance started, if it started one. */
+    OptionalLong pid() {
+        return process == null ? OptionalLong.empty() : OptionalLong.of(process.pid());
+    }
+
+    /** Returns the directory holding the started etcd's data and log, if it started a process. */
+    Optional<Path> workDir() {
+        return Optional.ofNullable(workDir);
+    }
+
+    /** Returns the id of the container this instance started, if it started one. */
+    Optional<String> containerId() {
+        return container == null ? Optional.empty() : Optional.of(container.id());
+    }
+
     /** Stops what this class started; an existing cluster is left running. */
     @Override
     public void close() {
@@ -207,12 +269,17 @@ public final class Etcd implements AutoCloseable {
         return endpoints + " (" + origin + ")";
     }
 
-    private static void awaitHealthy(String endpoint, Supervised process, Path log, AutoCloseable stopper) {
+    private static void awaitHealthy(String endpoint, Supervised process, Path log) {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                closeQuietlyAfterFailure(stopper);
-                throw new IllegalStateException("etcd exited during start-up; its log:\n" + tail(log));
+                // Read the log before closing: closing removes the directory it is in.
+                String lastLog = tail(log);
+                closeQuietlyAfterFailure(process);
+                if (lastLog.contains("address already in use")) {
+                    throw new PortTaken("etcd could not bind its port; its log:\n" + lastLog);
+                }
+                throw new IllegalStateException("etcd exited during start-up; its log:\n" + lastLog);
             }
             if (healthy(endpoint)) {
                 return;
@@ -220,7 +287,7 @@ public final class Etcd implements AutoCloseable {
             sleep(Duration.ofMillis(25));
         }
         String lastLog = tail(log);
-        closeQuietlyAfterFailure(stopper);
+        closeQuietlyAfterFailure(process);
         throw new IllegalStateException("etcd did not become healthy within " + START_TIMEOUT.toSeconds() + " s; its log:\n" + lastLog);
     }
 
@@ -279,9 +346,20 @@ public final class Etcd implements AutoCloseable {
             return;
         }
         try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("could not delete " + root, e);
+        }
+    }
+
+    /** A start-up that failed only because a chosen port was taken in the meantime. */
+    private static final class PortTaken extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        PortTaken(String message) {
+            super(message);
         }
     }
 
@@ -289,7 +367,8 @@ public final class Etcd implements AutoCloseable {
         return new IllegalStateException(why + " The tests need a real etcd. Get one of:\n"
                 + "  - Debian/Ubuntu: sudo apt-get install etcd-server   (./kit does this itself when run as root)\n"
                 + "  - macOS:         brew install etcd\n"
-                + "  - Docker:        a running Docker engine (the official image " + DEFAULT_IMAGE + ", or ETCD_IMAGE)\n"
+                + "  - Docker:        a running Docker engine (the official image " + DEFAULT_IMAGE + ", or ETCD_IMAGE;\n"
+                + "                   KIT_ETCD=container chooses it even when an etcd binary is present)\n"
                 + "  - an existing cluster: export ETCD_ENDPOINTS=http://127.0.0.1:2379");
     }
 }

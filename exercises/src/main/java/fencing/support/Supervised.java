@@ -1,37 +1,69 @@
 package fencing.support;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A child process that cannot outlive the JVM that started it.
  *
  * <p>The command runs under a small {@code sh} watchdog that ends it as soon as this JVM is gone,
- * even when this JVM is killed with SIGKILL and its shutdown hooks never run. {@link #close()} ends
- * the process and everything it started, and a shutdown hook does the same on a normal exit.
+ * even when this JVM is killed with SIGKILL and its shutdown hooks never run; the watchdog then also
+ * removes the process's work directory. {@link #close()} ends the process and everything it started
+ * and removes the work directory, and a shutdown hook does the same on a normal exit.
  */
 public final class Supervised implements AutoCloseable {
 
-    private static final String WATCHDOG =
-            "\"$@\" & child=$!\n"
-                    + "trap 'kill -CONT $child 2>/dev/null; kill $child 2>/dev/null; wait $child; exit 143' TERM INT HUP\n"
-                    + "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null && kill -0 $child 2>/dev/null; do\n"
-                    + "  sleep 0.2\n"
-                    + "done\n"
-                    + "kill -CONT $child 2>/dev/null; kill $child 2>/dev/null\n"
-                    + "wait $child\n";
+    private static final Duration GRACE = Duration.ofSeconds(5);
+
+    /*
+     * Arguments: $1 the log ("" to pass the output through), $2 the work directory to remove if this
+     * JVM dies ("" for none), then the command. The first line on stdout is the command's pid. A SIGKILLed JVM sends no signal to
+     * anyone, so the watchdog polls for it; a SIGSTOPped command gets SIGCONT so that SIGTERM can
+     * reach it, and SIGKILL if it ignores SIGTERM for 5 s.
+     */
+    private static final String WATCHDOG = String.join("\n",
+            "log=$1; dir=$2; shift 2",
+            "if [ -n \"$log\" ]; then \"$@\" >>\"$log\" 2>&1 & else \"$@\" 2>&1 & fi",
+            "child=$!",
+            "echo \"$child\"",
+            "stop() {",
+            "  kill -CONT \"$child\" 2>/dev/null; kill \"$child\" 2>/dev/null",
+            "  i=0; while kill -0 \"$child\" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done",
+            "  kill -KILL \"$child\" 2>/dev/null; wait \"$child\"",
+            "}",
+            "trap 'stop; exit 143' TERM INT HUP",
+            "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null && kill -0 \"$child\" 2>/dev/null; do",
+            "  sleep 0.2",
+            "done",
+            "if kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; then wait \"$child\"; exit $?; fi",
+            "stop",
+            "[ -z \"$dir\" ] || rm -rf \"$dir\"",
+            "");
 
     private final String name;
     private final Process watchdog;
+    private final long pid;
+    private final Path workDir;
     private final Thread hook;
 
-    private Supervised(String name, Process watchdog) {
+    private Supervised(String name, Process watchdog, long pid, Path workDir) {
         this.name = name;
         this.watchdog = watchdog;
+        this.pid = pid;
+        this.workDir = workDir;
         this.hook = new Thread(this::stop, "stop " + name);
         Runtime.getRuntime().addShutdownHook(hook);
     }
@@ -44,40 +76,84 @@ public final class Supervised implements AutoCloseable {
      * @param log     where the process's output goes
      */
     public static Supervised start(String name, List<String> command, File log) throws IOException {
-        return start(name, new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log)));
+        return start(name, command, log, null);
     }
 
     /**
-     * Starts the command of {@code builder} under the watchdog, with the builder's directory, environment and redirects.
+     * Starts {@code command} under the watchdog, and removes {@code workDir} once the process has ended.
+     *
+     * <p>The work directory goes whoever ends the process: {@link #close()}, the shutdown hook, or the
+     * watchdog after this JVM died. It is kept when the process ends by itself, so that its log can
+     * still be read; {@link #close()} removes it then.
      *
      * @param name    a short name for messages
-     * @param builder the process to start; its command is wrapped, not changed
+     * @param command the program and its arguments
+     * @param log     where the process's output goes
+     * @param workDir a directory owned by the process, or {@code null} for none
+     */
+    public static Supervised start(String name, List<String> command, File log, Path workDir) throws IOException {
+        List<String> full = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "watchdog",
+                log.getAbsolutePath(), workDir == null ? "" : workDir.toAbsolutePath().toString()));
+        full.addAll(command);
+        Process watchdog = new ProcessBuilder(full)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectError(ProcessBuilder.Redirect.appendTo(log))
+                .start();
+        String firstLine;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(watchdog.getInputStream(), StandardCharsets.US_ASCII))) {
+            firstLine = out.readLine();
+        }
+        return new Supervised(name, watchdog, pidFrom(name, watchdog, firstLine, log.toString()), workDir);
+    }
+
+    /**
+     * Starts the command of {@code builder} under the watchdog, in the builder's directory and environment,
+     * with its output and errors passed through to {@link #output()}.
+     *
+     * @param name    a short name for messages
+     * @param builder the process to start; its command is wrapped, not changed; its redirects are not used
      */
     public static Supervised start(String name, ProcessBuilder builder) throws IOException {
-        List<String> full = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "watchdog"));
+        List<String> full = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "watchdog", "", ""));
         full.addAll(builder.command());
         ProcessBuilder wrapped = new ProcessBuilder(full)
                 .directory(builder.directory())
-                .redirectErrorStream(builder.redirectErrorStream())
-                .redirectInput(builder.redirectInput())
-                .redirectOutput(builder.redirectOutput())
-                .redirectError(builder.redirectError());
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true);
         wrapped.environment().clear();
         wrapped.environment().putAll(builder.environment());
-        return new Supervised(name, wrapped.start());
+        Process watchdog = wrapped.start();
+        // Byte by byte: everything after the pid line is the command's output, for output() to read.
+        StringBuilder firstLine = new StringBuilder();
+        InputStream out = watchdog.getInputStream();
+        for (int c = out.read(); c >= 0 && c != '\n'; c = out.read()) {
+            firstLine.append((char) c);
+        }
+        return new Supervised(name, watchdog, pidFrom(name, watchdog, firstLine.toString(), "its output"), null);
     }
 
-    /** Returns the process's output when its builder asked for a pipe. */
-    public java.io.InputStream output() {
+    private static long pidFrom(String name, Process watchdog, String firstLine, String where) throws IOException {
+        if (firstLine == null || !firstLine.strip().matches("[0-9]+")) {
+            watchdog.destroyForcibly();
+            throw new IOException("the watchdog for " + name + " did not report a pid (got " + firstLine + "); see " + where);
+        }
+        return Long.parseLong(firstLine.strip());
+    }
+
+    /** Returns the process's output, after its pid line, when it was started from a {@link ProcessBuilder}. */
+    public InputStream output() {
         return watchdog.getInputStream();
     }
 
-    /** Returns the process the watchdog runs, once it has started. */
+    /** Returns the pid of the process the watchdog runs. */
+    public long pid() {
+        return pid;
+    }
+
+    /** Returns the process the watchdog runs, while it is running. */
     public ProcessHandle child() {
-        return watchdog.toHandle().children().findFirst()
-                .orElseThrow(() -> new IllegalStateException(name + " is not running"));
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                .orElseThrow(() -> new IllegalStateException(name + " (pid " + pid + ") is not running"));
     }
 
     /** Returns whether the supervised process is still running. */
@@ -90,7 +166,11 @@ public final class Supervised implements AutoCloseable {
         return watchdog.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Ends the process and everything it started; waits until they are gone. */
+    /**
+     * Ends the process and everything it started, waits until they are gone, and removes the work directory.
+     *
+     * @throws IllegalStateException if the process is still there after SIGKILL
+     */
     @Override
     public void close() {
         stop();
@@ -101,15 +181,22 @@ public final class Supervised implements AutoCloseable {
         }
     }
 
-    private void stop() {
+    private synchronized void stop() {
         List<ProcessHandle> family = new ArrayList<>();
         watchdog.toHandle().descendants().forEach(family::add);
+        // Still ours if the watchdog itself was killed by someone else: it is not a descendant then.
+        ProcessHandle.of(pid).filter(p -> !family.contains(p)).ifPresent(family::add);
         watchdog.destroy();
         family.forEach(ProcessHandle::destroy);
-        if (!waitGone(family, Duration.ofSeconds(5))) {
+        if (!waitGone(family, GRACE)) {
             family.forEach(ProcessHandle::destroyForcibly);
             watchdog.destroyForcibly();
-            waitGone(family, Duration.ofSeconds(5));
+            if (!waitGone(family, GRACE)) {
+                throw new IllegalStateException(name + " (pid " + pid + ") is still running after SIGKILL");
+            }
+        }
+        if (workDir != null) {
+            deleteTree(workDir);
         }
     }
 
@@ -129,8 +216,21 @@ public final class Supervised implements AutoCloseable {
         return false;
     }
 
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete " + root, e);
+        }
+    }
+
     @Override
     public String toString() {
-        return name + " (pid " + watchdog.pid() + ")";
+        return name + " (pid " + pid + ")";
     }
 }

@@ -44,7 +44,13 @@ final class ForkedRun {
     private final List<String> notes = new ArrayList<>();
     private String lastOutput = "";
 
-    ForkedRun(List<Path> classPath, Path workDir, Map<String, String> environment, Duration testTimeout, Duration timeLimit) {
+    private final Sandbox sandbox;
+    private final List<Path> hidden;
+
+    ForkedRun(List<Path> classPath, Path workDir, Map<String, String> environment, Duration testTimeout, Duration timeLimit,
+              Sandbox sandbox, List<Path> hidden) {
+        this.sandbox = sandbox;
+        this.hidden = hidden;
         this.classPath = classPath;
         this.workDir = workDir;
         this.environment = environment;
@@ -91,13 +97,15 @@ final class ForkedRun {
         Files.write(ids, tests.stream().map(TestCase::uniqueId).toList(), StandardCharsets.UTF_8);
         Path runDir = Files.createDirectories(workDir.resolve("run"));
         Path tmpDir = Files.createDirectories(workDir.resolve("tmp"));
+        sandbox.prepare(workDir, runDir, tmpDir);
         Map<String, TestCase> byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, t -> t));
         Map<String, Long> started = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
 
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             server.setSoTimeout(SOCKET_POLL_MILLIS);
-            List<String> command = new ArrayList<>(List.of(
+            List<String> command = new ArrayList<>(sandbox.commandPrefix(hidden));
+            command.addAll(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx384m", "-Xss1m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                     "-Djava.io.tmpdir=" + tmpDir,

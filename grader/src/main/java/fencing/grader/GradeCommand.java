@@ -80,9 +80,12 @@ public final class GradeCommand implements Callable<Integer> {
         List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : listSubmissions(requireDirectory(batch));
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {
-            Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
-                    Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit)));
-            return batch == null ? gradeOne(grader) : gradeBatch(grader, submissions);
+            try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
+                    Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit),
+                    // In a batch, no student's tests may read another student's submission.
+                    batch == null ? List.of() : List.of(batch.toAbsolutePath())))) {
+                return batch == null ? gradeOne(grader) : gradeBatch(grader, submissions);
+            }
         } finally {
             if (etcd != null) {
                 etcd.close();
@@ -92,7 +95,7 @@ public final class GradeCommand implements Callable<Integer> {
 
     private int gradeOne(Grader grader) throws IOException, InterruptedException {
         Path dir = out != null ? out : Path.of("build", "grade", submission.toAbsolutePath().normalize().getFileName().toString());
-        Grade grade = grader.grade(submission, Files.createTempDirectory("fencing-grade-"), prefix(submission));
+        Grade grade = grader.grade(submission, prefix(submission));
         Reports.write(grade, dir);
         System.out.println(line(grade) + "  →  " + dir.resolve("summary.md"));
         if (!grade.compiled()) {
@@ -106,7 +109,7 @@ public final class GradeCommand implements Callable<Integer> {
         List<Grade> grades = new ArrayList<>();
         long start = System.nanoTime();
         for (Path one : submissions) {
-            Grade grade = grader.grade(one, Files.createTempDirectory("fencing-grade-"), prefix(one));
+            Grade grade = grader.grade(one, prefix(one));
             Reports.write(grade, dir.resolve(grade.submission()));
             grades.add(grade);
             System.out.println(line(grade));

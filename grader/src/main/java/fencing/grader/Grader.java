@@ -5,11 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** Grades one submission: compiles its student-owned files, runs the tests in a JVM of their own, and scores the events. */
-public final class Grader {
+public final class Grader implements AutoCloseable {
 
     /**
      * How to grade.
@@ -19,9 +21,15 @@ public final class Grader {
      * @param etcdEndpoints the etcd the tests use, when they run
      * @param testTimeout  the limit for one test
      * @param timeLimit    the limit for the whole run
+     * @param hidden       directories the tests must not see when grading as root, besides the kit's solutions and catalog
      */
     public record Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints,
-                          Duration testTimeout, Duration timeLimit) {
+                          Duration testTimeout, Duration timeLimit, List<Path> hidden) {
+
+        /** Options that hide nothing beyond the kit's own solutions and catalog. */
+        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit) {
+            this(suite, includeEtcd, etcdEndpoints, testTimeout, timeLimit, List.of());
+        }
 
         /** The defaults: hidden tests with etcd, 10 s per test, 5 minutes in all. */
         public static Options defaults(String etcdEndpoints) {
@@ -31,11 +39,20 @@ public final class Grader {
 
     private final Options options;
     private final List<TestCase> tests;
+    private final List<Path> kitClassPath = TestSuite.classPath();
+    private final Sandbox sandbox = Sandbox.forThisMachine();
+    private List<Path> childClassPath;
 
     /** Creates a grader; the tests are discovered once, from the grader's own copy of them. */
     public Grader(Options options) {
         this.options = options;
         this.tests = options.suite().discover(options.includeEtcd());
+    }
+
+    /** Deletes what the grader prepared for the submissions' JVMs. */
+    @Override
+    public void close() {
+        sandbox.close();
     }
 
     /** Returns the tests every submission is graded on. */
@@ -44,16 +61,23 @@ public final class Grader {
     }
 
     /**
-     * Grades the submission in {@code submission}, working in {@code workDir}.
+     * Grades the submission in {@code submission}, in a work directory of its own that is deleted afterwards.
      *
      * @param keyPrefix the etcd key prefix this submission's tests use, so that submissions sharing an etcd never meet
      * @throws IllegalArgumentException if the submission is not laid out like {@code exercises/}
      */
-    public Grade grade(Path submission, Path workDir, String keyPrefix) throws IOException, InterruptedException {
+    public Grade grade(Path submission, String keyPrefix) throws IOException, InterruptedException {
+        Path workDir = Files.createTempDirectory("fencing-grade-");
+        try {
+            return grade(submission, workDir, keyPrefix);
+        } finally {
+            deleteTree(workDir);
+        }
+    }
+
+    private Grade grade(Path submission, Path workDir, String keyPrefix) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        Files.createDirectories(workDir);
         Path classes = workDir.resolve("classes");
-        List<Path> kitClassPath = TestSuite.classPath();
         SubmissionCompiler.Result compiled = SubmissionCompiler.compile(submission, classes, kitClassPath);
         String name = submission.toAbsolutePath().normalize().getFileName().toString();
         if (!compiled.ok()) {
@@ -67,14 +91,44 @@ public final class Grader {
         }
         List<Path> classPath = new ArrayList<>();
         classPath.add(classes);
-        classPath.addAll(kitClassPath);
+        classPath.addAll(childClassPath());
         Map<String, String> environment = options.includeEtcd() && options.etcdEndpoints() != null
                 ? Map.of("ETCD_ENDPOINTS", options.etcdEndpoints(), "ETCD_KEY_PREFIX", keyPrefix)
                 : Map.of("ETCD_KEY_PREFIX", keyPrefix);
-        ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit());
+        KitFingerprint before = KitFingerprint.of(kitClassPath);
+        List<Path> hidden = new ArrayList<>(options.hidden());
+        kitRoot().ifPresent(root -> hidden.addAll(List.of(root.resolve("solutions"), root.resolve("grader/catalog"))));
+        ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit(),
+                sandbox, hidden);
         List<TestResult> results = run.run(tests);
+        before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
         notes.addAll(run.notes());
         return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start));
+    }
+
+    private synchronized List<Path> childClassPath() throws IOException {
+        if (childClassPath == null) {
+            childClassPath = sandbox.readable(kitClassPath);
+        }
+        return childClassPath;
+    }
+
+    /** Finds the kit's checkout from where the hidden tests are: the directory holding {@code grader/} and {@code solutions/}. */
+    private static java.util.Optional<Path> kitRoot() {
+        for (Path dir = TestSuite.HIDDEN.root().getParent(); dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve("grader")) && Files.isDirectory(dir.resolve("solutions"))) {
+                return java.util.Optional.of(dir);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
     }
 
     private static double seconds(long start) {

@@ -92,7 +92,7 @@ class GradeCommandTests {
     @Test
     @DisplayName("a directory not laid out like exercises/ is refused before anything runs")
     void directoryWithoutSourcesIsRefused() {
-        assertThatThrownBy(() -> GradingFixtures.grader(TestSuite.HIDDEN).grade(dir, dir.resolve("work"), "x"))
+        assertThatThrownBy(() -> GradingFixtures.grader(TestSuite.HIDDEN).grade(dir, "x"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("src/main/java");
     }

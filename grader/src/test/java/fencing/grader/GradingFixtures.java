@@ -40,8 +40,12 @@ final class GradingFixtures {
 
     /** Returns the grader for {@code suite}, sharing this JVM's etcd. */
     static synchronized Grader grader(TestSuite suite) {
-        return GRADERS.computeIfAbsent(suite, which -> new Grader(new Grader.Options(which, true,
-                Etcd.shared().endpoints(), Duration.ofSeconds(10), Duration.ofMinutes(5))));
+        return GRADERS.computeIfAbsent(suite, which -> {
+            Grader grader = new Grader(new Grader.Options(which, true,
+                    Etcd.shared().endpoints(), Duration.ofSeconds(10), Duration.ofMinutes(5)));
+            Runtime.getRuntime().addShutdownHook(new Thread(grader::close, "close the " + which + " grader"));
+            return grader;
+        });
     }
 
     /** Grades {@code submission} with the hidden tests. */
@@ -52,8 +56,7 @@ final class GradingFixtures {
     /** Grades {@code submission} with {@code suite}'s tests, in a fresh work directory. */
     static Grade grade(TestSuite suite, Path submission) {
         try {
-            Path work = Files.createTempDirectory("fencing-kit-grade-");
-            return grader(suite).grade(submission, work, "kit-checks/" + UUID.randomUUID());
+            return grader(suite).grade(submission, "kit-checks/" + UUID.randomUUID());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

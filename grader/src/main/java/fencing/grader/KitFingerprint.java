@@ -1,0 +1,62 @@
+package fencing.grader;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/** The size and modification time of every file of the kit's own code, to prove a submission changed none of it. */
+final class KitFingerprint {
+
+    private final Map<String, String> files;
+
+    private KitFingerprint(Map<String, String> files) {
+        this.files = files;
+    }
+
+    /** Takes the fingerprint of the kit's own class path entries: its class directories and {@code fencing-*} jars. */
+    static KitFingerprint of(List<Path> classPath) {
+        Map<String, String> files = new TreeMap<>();
+        for (Path entry : classPath) {
+            boolean kitOwn = Files.isDirectory(entry) || entry.getFileName().toString().startsWith("fencing-");
+            if (kitOwn && Files.exists(entry)) {
+                record(entry, files);
+            }
+        }
+        return new KitFingerprint(files);
+    }
+
+    private static void record(Path entry, Map<String, String> files) {
+        try (Stream<Path> paths = Files.walk(entry)) {
+            for (Path path : paths.filter(Files::isRegularFile).toList()) {
+                files.put(path.toString(), Files.size(path) + "@" + Files.getLastModifiedTime(path).toMillis());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the kit's files in " + entry, e);
+        }
+    }
+
+    /**
+     * Fails if {@code after} differs from this fingerprint.
+     *
+     * @throws IllegalStateException naming the changed files and the submission that changed them
+     */
+    void requireUnchanged(KitFingerprint after, String submission) {
+        if (files.equals(after.files)) {
+            return;
+        }
+        Map<String, String> changed = new TreeMap<>();
+        files.forEach((path, stamp) -> {
+            if (!stamp.equals(after.files.get(path))) {
+                changed.put(path, after.files.containsKey(path) ? "changed" : "deleted");
+            }
+        });
+        after.files.keySet().stream().filter(path -> !files.containsKey(path)).forEach(path -> changed.put(path, "added"));
+        throw new IllegalStateException("grading stopped: the submission " + submission
+                + " changed the grader's own files, so no later grade could be trusted: " + changed);
+    }
+}

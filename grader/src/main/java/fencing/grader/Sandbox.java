@@ -1,0 +1,204 @@
+package fencing.grader;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Where a submission's JVM may write: only its own work directory.
+ *
+ * <p>When the grader runs as root (as on CI machines and grading servers), the submission's JVM runs
+ * as the unprivileged user {@code nobody}: it can read the class path but cannot change the grader,
+ * the hidden tests, the solutions or any report. In a mount namespace of its own, the directories
+ * it has no business reading (the kit's solutions and catalog, the other submissions of a batch)
+ * are covered by an empty directory. Class path entries that {@code nobody} cannot read (a Maven
+ * repository under {@code /root}) are copied into a readable snapshot.
+ */
+final class Sandbox implements AutoCloseable {
+
+    private static final int NOBODY = 65534;
+    private static final Set<PosixFilePermission> OPEN_DIR = PosixFilePermissions.fromString("rwxr-xr-x");
+
+    private final boolean dropPrivileges;
+    private final boolean hideDirectories;
+    private Path snapshot;
+
+    private Sandbox(boolean dropPrivileges, boolean hideDirectories) {
+        this.dropPrivileges = dropPrivileges;
+        this.hideDirectories = hideDirectories;
+    }
+
+    /** Returns a sandbox that drops privileges when this JVM runs as root and {@code setpriv} exists. */
+    static Sandbox forThisMachine() {
+        boolean root = new com.sun.security.auth.module.UnixSystem().getUid() == 0;
+        boolean setpriv = onPath("setpriv");
+        return new Sandbox(root && setpriv, root && setpriv && onPath("unshare") && onPath("mount"));
+    }
+
+    private static boolean onPath(String program) {
+        return Stream.of("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/").anyMatch(dir -> Files.isExecutable(Path.of(dir + program)));
+    }
+
+    /** Whether the submission's JVM runs as {@code nobody}. */
+    boolean dropsPrivileges() {
+        return dropPrivileges;
+    }
+
+    /**
+     * Returns the command prefix that starts a program as {@code nobody} with {@code hidden} covered, or nothing.
+     *
+     * @param hidden directories the program must not see; those that do not exist are ignored
+     */
+    List<String> commandPrefix(List<Path> hidden) throws IOException {
+        if (!dropPrivileges) {
+            return List.of();
+        }
+        List<String> setpriv = List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups");
+        List<Path> existing = hidden.stream().filter(Files::isDirectory).toList();
+        if (!hideDirectories || existing.isEmpty()) {
+            return setpriv;
+        }
+        Path empty = emptyDirectory();
+        List<String> prefix = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private", "sh", "-c"));
+        StringBuilder mounts = new StringBuilder("set -e\n");
+        List<String> arguments = new ArrayList<>();
+        for (Path dir : existing) {
+            arguments.add(dir.toAbsolutePath().toString());
+            mounts.append("mount --bind \"").append(empty).append("\" \"$1\"\nshift\n");
+        }
+        mounts.append("exec \"$@\"\n");
+        prefix.add(mounts.toString());
+        prefix.add("sandbox");
+        prefix.addAll(arguments);
+        prefix.addAll(setpriv);
+        return prefix;
+    }
+
+    private synchronized Path emptyDirectory() throws IOException {
+        Path root = snapshotRoot();
+        Path empty = root.resolve("empty");
+        if (!Files.isDirectory(empty)) {
+            Files.createDirectory(empty);
+            Files.setPosixFilePermissions(empty, PosixFilePermissions.fromString("r-xr-xr-x"));
+        }
+        return empty;
+    }
+
+    private synchronized Path snapshotRoot() throws IOException {
+        if (snapshot == null) {
+            snapshot = Files.createTempDirectory("fencing-grader-classpath-");
+            Files.setPosixFilePermissions(snapshot, OPEN_DIR);
+        }
+        return snapshot;
+    }
+
+    /** Returns {@code classPath} with every entry readable by the submission's JVM. */
+    synchronized List<Path> readable(List<Path> classPath) throws IOException {
+        if (!dropPrivileges) {
+            return classPath;
+        }
+        List<Path> readable = new ArrayList<>();
+        int index = 0;
+        for (Path entry : classPath) {
+            if (!Files.exists(entry) || worldReadable(entry)) {
+                readable.add(entry);
+                continue;
+            }
+            Path copy = snapshotRoot().resolve((index++) + "-" + entry.getFileName());
+            if (Files.isDirectory(entry)) {
+                copyTree(entry, copy);
+            } else {
+                copyReadable(entry, copy);
+            }
+            readable.add(copy);
+        }
+        return readable;
+    }
+
+    /** Opens {@code workDir} to the submission's JVM: it may read all of it and write only in {@code writable}. */
+    void prepare(Path workDir, Path... writable) throws IOException {
+        if (!dropPrivileges) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(workDir)) {
+            for (Path path : paths.toList()) {
+                Files.setPosixFilePermissions(path, Files.isDirectory(path) ? OPEN_DIR : PosixFilePermissions.fromString("rw-r--r--"));
+            }
+        }
+        UserPrincipal nobody = FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+        for (Path dir : writable) {
+            Files.setOwner(dir, nobody);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (snapshot != null) {
+            deleteTree(snapshot);
+            snapshot = null;
+        }
+    }
+
+    private static boolean worldReadable(Path entry) {
+        for (Path dir = entry.toAbsolutePath().getParent(); dir != null; dir = dir.getParent()) {
+            if (!hasOther(dir, PosixFilePermission.OTHERS_EXECUTE)) {
+                return false;
+            }
+        }
+        if (Files.isDirectory(entry)) {
+            try (Stream<Path> paths = Files.walk(entry)) {
+                return paths.allMatch(path -> hasOther(path, PosixFilePermission.OTHERS_READ)
+                        && (!Files.isDirectory(path) || hasOther(path, PosixFilePermission.OTHERS_EXECUTE)));
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        return hasOther(entry, PosixFilePermission.OTHERS_READ);
+    }
+
+    private static boolean hasOther(Path path, PosixFilePermission permission) {
+        try {
+            return Files.getPosixFilePermissions(path).contains(permission);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path source : paths.toList()) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                    Files.setPosixFilePermissions(target, OPEN_DIR);
+                } else {
+                    copyReadable(source, target);
+                }
+            }
+        }
+    }
+
+    private static void copyReadable(Path source, Path target) throws IOException {
+        Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete " + root, e);
+        }
+    }
+}

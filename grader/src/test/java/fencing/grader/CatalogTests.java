@@ -1,0 +1,56 @@
+package fencing.grader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The grader's strength: every known-wrong submission loses points where it should, every correct alternative scores full marks. */
+class CatalogTests {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("the catalog holds at least 25 known-wrong submissions and 3 correct alternatives")
+    void catalogIsLargeEnough() {
+        assertThat(CatalogSubmissions.entries("wrong")).as("known-wrong entries").hasSizeGreaterThanOrEqualTo(25);
+        assertThat(CatalogSubmissions.entries("correct")).as("correct alternatives").hasSizeGreaterThanOrEqualTo(3);
+    }
+
+    @TestFactory
+    @DisplayName("each known-wrong submission loses points on a test of every tag it must fail")
+    Stream<DynamicTest> wrongSubmissionsAreCaught() {
+        return CatalogSubmissions.entries("wrong").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
+            List<String> expected = CatalogSubmissions.expectedTags(entry);
+            assertThat(expected).as("expected-tags.txt of %s", entry.getFileName()).isNotEmpty();
+            Grade grade = GradingFixtures.grade(CatalogSubmissions.assemble(entry, dir.resolve(entry.getFileName())));
+
+            assertThat(grade.compiled()).as("%s compiles: %s", entry.getFileName(), grade.compilerOutput()).isTrue();
+            for (String tag : expected) {
+                assertThat(grade.results())
+                        .as("%s must lose points on a test tagged %s; failed: %s", entry.getFileName(), tag, grade.failedTags())
+                        .anyMatch(result -> !result.passed() && result.tags().contains(tag));
+            }
+        }));
+    }
+
+    @TestFactory
+    @DisplayName("each correct alternative scores full marks")
+    Stream<DynamicTest> correctAlternativesScoreFullMarks() {
+        return CatalogSubmissions.entries("correct").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
+            assertThat(Files.exists(entry.resolve("expected-tags.txt"))).as("a correct entry expects no failures").isFalse();
+            Grade grade = GradingFixtures.grade(CatalogSubmissions.assemble(entry, dir.resolve(entry.getFileName())));
+
+            assertThat(grade.results()).as("tests failed by the correct alternative %s", entry.getFileName())
+                    .allSatisfy(result -> assertThat(result.passed()).as("%s: %s", result.test().name(), result.message()).isTrue());
+        }));
+    }
+}

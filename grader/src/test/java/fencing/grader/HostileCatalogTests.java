@@ -1,0 +1,90 @@
+package fencing.grader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Containment: a submission that loops, deadlocks, exits, overflows, floods its output or vandalises files is graded
+ * within the limit, with a report that says what happened, never above its honest score, and the grader unchanged.
+ */
+class HostileCatalogTests {
+
+    /** Entries that reach for files outside their work directory: only grading as root can stop them. */
+    private static final Set<String> NEED_SANDBOX = Set.of("writes-grader-files", "reads-solutions");
+    private static final Duration TEST_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration TIME_LIMIT = Duration.ofSeconds(120);
+
+    private static Grader grader;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startGrader() {
+        // Containment does not depend on etcd: these runs leave its tests out to stay short.
+        grader = new Grader(new Grader.Options(TestSuite.HIDDEN, false, null, TEST_TIMEOUT, TIME_LIMIT));
+    }
+
+    @AfterAll
+    static void closeGrader() {
+        grader.close();
+    }
+
+    @TestFactory
+    @DisplayName("each hostile submission is contained, reported in plain words, and never scores above its honest score")
+    Stream<DynamicTest> hostileSubmissionsAreContained() {
+        List<Path> entries = CatalogSubmissions.entries("hostile");
+        assertThat(entries).as("hostile entries").hasSizeGreaterThanOrEqualTo(12);
+        return entries.stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
+            String name = entry.getFileName().toString();
+            if (NEED_SANDBOX.contains(name)) {
+                Assumptions.assumeTrue(Sandbox.forThisMachine().dropsPrivileges(),
+                        name + " needs grading as root, where a submission's tests run as nobody; run ./kit test as root to check it");
+            }
+            List<String> tags = CatalogSubmissions.expectedTags(entry);
+            List<String> phrases = Files.readAllLines(entry.resolve("expected-report.txt")).stream()
+                    .map(String::strip).filter(line -> !line.isEmpty()).toList();
+            KitFingerprint before = KitFingerprint.of(TestSuite.classPath());
+            long start = System.nanoTime();
+
+            Grade grade = grader.grade(CatalogSubmissions.assemble(entry, dir.resolve(name)), "hostile/" + UUID.randomUUID());
+
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(took).as("%s: grading must end within its time limit", name).isLessThan(TIME_LIMIT.plusSeconds(30));
+            before.requireUnchanged(KitFingerprint.of(TestSuite.classPath()), name);
+            assertThat(grade.results()).as("%s: one result per test", name).hasSameSizeAs(grader.tests());
+            for (TestResult result : grade.results()) {
+                if (tags.stream().anyMatch(result.tags()::contains)) {
+                    assertThat(result.passed()).as("%s: %s tests must not earn points: %s", name, tags, result.test().name()).isFalse();
+                }
+            }
+            if (tags.isEmpty()) {
+                assertThat(grade.score()).as("%s is otherwise correct: its honest score is full marks; failures: %s",
+                        name, grade.failedTags()).isEqualTo(grade.maxScore());
+            }
+            Path out = dir.resolve("report-" + name);
+            Reports.write(grade, out);
+            String summary = Files.readString(out.resolve("summary.md"));
+            for (String phrase : phrases) {
+                assertThat(summary).as("%s: the report says what happened", name).contains(phrase);
+            }
+            assertThat(new ObjectMapper().readTree(out.resolve("results.json").toFile()).path("score").asInt())
+                    .as("%s: the reported score is the grader's own", name).isEqualTo(grade.score());
+        }));
+    }
+}
