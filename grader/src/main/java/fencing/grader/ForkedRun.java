@@ -107,7 +107,9 @@ final class ForkedRun {
             List<String> command = new ArrayList<>(sandbox.commandPrefix(hidden));
             command.addAll(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx384m", "-Xss1m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                    "-Xmx384m", "-Xss1m", "-XX:+UseSerialGC",
+                    // An OutOfMemoryError leaves a JVM in no state to report on anything else: end it at once.
+                    "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                     "-Djava.io.tmpdir=" + tmpDir,
                     "-D" + ChildRunner.PORT_PROPERTY + "=" + server.getLocalPort(),
                     "-D" + ChildRunner.TIMEOUT_PROPERTY + "=" + testTimeout.toSeconds(),
@@ -125,7 +127,7 @@ final class ForkedRun {
                     notes.add("The tests printed " + output.total() / 1024 + " KiB of output; only the last "
                             + lastOutput.length() / 1024 + " KiB were kept.");
                 }
-                settle(ending, byId, started, results);
+                settle(ending, byId, started, results, lastOutput);
             }
         }
     }
@@ -239,7 +241,8 @@ final class ForkedRun {
         return started.keySet().stream().filter(byId::containsKey).findFirst();
     }
 
-    private void settle(Ending ending, Map<String, TestCase> byId, Map<String, Long> started, Map<String, TestResult> results) {
+    private void settle(Ending ending, Map<String, TestCase> byId, Map<String, Long> started, Map<String, TestResult> results,
+                        String output) {
         String id = ending.testId();
         if (id == null) {
             if (ending.kind() == Kind.EXITED) {
@@ -250,7 +253,9 @@ final class ForkedRun {
         TestCase test = byId.get(id);
         long millis = (System.nanoTime() - started.get(id)) / 1_000_000;
         String message = switch (ending.kind()) {
-            case EXITED -> "the JVM exited during the test (System.exit, Runtime.halt or a crash)";
+            case EXITED -> output.contains("Terminating due to java.lang.OutOfMemoryError")
+                    ? "the JVM ran out of memory during the test (OutOfMemoryError) and was ended"
+                    : "the JVM exited during the test (System.exit, Runtime.halt or a crash)";
             case TEST_TIMEOUT -> "timed out after " + testTimeout.toSeconds()
                     + " s and did not stop when interrupted (an endless loop or a deadlock?): its JVM was killed";
             case TIME_LIMIT -> "timed out: grading stopped at its time limit of " + timeLimit.toSeconds() + " s";
