@@ -22,6 +22,7 @@ final class Evidence {
 
     /** One run of the experiment. */
     record Repeat(int repeat, String caseName, boolean pass, List<String> differences, String verdict, String explanation,
+                  String contractNote,
                   String lockKey, long ttlSeconds, Holder a, Holder b, Expiry expiry,
                   long startedAtMicros, long endedAtMicros, Figures figures,
                   Map<String, ModeOutcome> modes, List<Event> events, List<Call> exchanges, Map<String, String> files) {

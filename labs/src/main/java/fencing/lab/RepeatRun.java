@@ -226,7 +226,7 @@ final class RepeatRun {
         requireOk(release, "releasing the hold");
         event("sink", release.receivedAtMicros(), "hold released", "A's write goes on to its UPDATE, after B's commit");
         JsonNode wrote = json(worker.await("WROTE", STEP_TIMEOUT));
-        progress("A's held write went on: %s (token %d)", verdicts(lateWrites(worker)), wrote.get("token").asLong());
+        progress("A's held write went on with its old token %d: %s", wrote.get("token").asLong(), verdicts(lateWrites(worker)));
     }
 
     private JsonNode awaitHeld(SinkClient asRunner) {
@@ -449,6 +449,7 @@ final class RepeatRun {
         files.put("workerLog", prepared.dir.relativize(worker.log()).toString());
         files.put("sinkDatabases", "sink/plain.db, sink/fenced.db");
         return new Evidence.Repeat(prepared.repeat, studyCase.label(), pass, differences, verdict, studyCase.explanation(),
+                pass ? studyCase.contractNote() : null,
                 prepared.key, ttlSeconds, a, b, expiry, start, end, figures, modes, timeline(), calls(), files);
     }
 

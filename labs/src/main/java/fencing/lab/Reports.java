@@ -71,6 +71,9 @@ final class Reports {
         }
         for (Evidence.Repeat repeat : study.repeats()) {
             md.append("\n## Repeat ").append(repeat.repeat()).append("\n\n").append(repeat.verdict()).append("\n\n");
+            if (repeat.contractNote() != null) {
+                md.append("> ").append(repeat.contractNote()).append("\n\n");
+            }
             md.append(String.format(Locale.ROOT, "A: token %d, lease %s (pid %s). B: token %d, lease %s. Lock key `%s`.%n%n",
                     repeat.a().token(), repeat.a().leaseIdHex(), repeat.a().pid(), repeat.b().token(), repeat.b().leaseIdHex(), repeat.lockKey()));
             md.append("| t (ms) | lane | event | detail |\n| ---: | --- | --- | --- |\n");
@@ -138,6 +141,8 @@ final class Reports {
         for (Evidence.Repeat repeat : study.repeats()) {
             repeatSection(html, repeat);
         }
+        // Written by the browser: a check of the rendered page can tell it was rendered, not just read.
+        html.append("<p id=\"rendered-check\" class=\"note\"></p>\n<script>\n").append(RENDERED_CHECK).append("</script>\n");
         html.append("</body>\n</html>\n");
         return html.toString();
     }
@@ -151,6 +156,9 @@ final class Reports {
         html.append("<section class=\"repeat\" id=\"repeat-").append(repeat.repeat()).append("\" data-pass=\"").append(repeat.pass()).append("\">\n");
         html.append("<h2>Repeat ").append(repeat.repeat()).append(": ").append(repeat.pass() ? "as expected" : "differs").append("</h2>\n");
         html.append("<p class=\"verdict ").append(repeat.pass() ? "pass" : "fail").append("\">").append(esc(repeat.verdict())).append("</p>\n");
+        if (repeat.contractNote() != null) {
+            html.append("<p class=\"contract-note\">").append(esc(repeat.contractNote())).append("</p>\n");
+        }
         html.append(String.format(Locale.ROOT, "<p>A: token <b class=\"token\">%d</b>, lease <code>%s</code>. B: token <b class=\"token\">%d</b>,"
                         + " lease <code>%s</code>. The lock key was seen gone %.0f ms after SIGSTOP (by the %s).</p>%n",
                 repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
@@ -331,6 +339,15 @@ final class Reports {
     private record Placed(Evidence.Event event, double at, int row, boolean anchorEnd) {
     }
 
+    private static final String RENDERED_CHECK = String.join("\n",
+            "(function () {",
+            "  var lanes = document.querySelectorAll('svg.timeline g.lane').length;",
+            "  var verdicts = document.querySelectorAll('svg.timeline g.event[data-lane=\"sink\"][data-verdict]').length;",
+            "  document.getElementById('rendered-check').textContent =",
+            "      'Rendered: ' + lanes + ' lanes and ' + verdicts + ' sink verdicts on the timelines.';",
+            "})();",
+            "");
+
     private static final String CSS = String.join("\n",
             "body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #212121; max-width: 1180px; }",
             "h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 32px; }",
@@ -341,7 +358,8 @@ final class Reports {
             ".pass { color: #1b5e20; } .fail { color: #b71c1c; font-weight: 600; }",
             "tr.fail td { background: #ffebee; }",
             ".verdict-accepted { color: #2e7d32; } .verdict-rejected { color: #c62828; font-weight: 600; }",
-            ".explanation { max-width: 900px; }",
+            ".explanation, .contract-note { max-width: 900px; } .contract-note { border-left: 3px solid #90a4ae; padding-left: 8px; }",
+            ".note { color: #78909c; font-size: 12px; }",
             "svg.timeline { display: block; margin: 12px 0; font: 11px system-ui, sans-serif; background: #fafafa; border: 1px solid #eceff1; }",
             "svg .lane-name { font-weight: 700; font-size: 13px; }",
             "svg .lane-line { stroke-width: 1.5; opacity: 0.5; }",

@@ -89,6 +89,20 @@ enum StudyCase {
         return explanation;
     }
 
+    /** Returns how the evidence should read A's accepted late write, or {@code null} when the case expects none in the fenced mode. */
+    String contractNote() {
+        switch (this) {
+            case PRE_CONTACT:
+                return "A's late write was accepted under the narrower contract: a high-water mark only rejects generations"
+                        + " older than one the sink has seen, and when A wrote, the sink had not yet seen B's larger token.";
+            case CHECK_OUTSIDE_TRANSACTION:
+                return "A's late write was accepted although B's larger token had committed first: the broken sink compared"
+                        + " against a mark it read outside its transaction. This breaks the contract; it is the defect on show.";
+            default:
+                return null;
+        }
+    }
+
     /** Parses a command-line name, e.g. {@code late-write}. */
     static StudyCase of(String label) {
         for (StudyCase studyCase : values()) {

@@ -26,6 +26,9 @@ final class Tables {
                         : String.format(Locale.ROOT, "%.2f s", figures.stopToFencedVerdictMinusTtlMillis() / 1000),
                 figures.repeatMinusTtlMillis() / 1000);
         say.println("  " + repeat.verdict());
+        if (repeat.contractNote() != null) {
+            say.println("  " + repeat.contractNote());
+        }
         say.flush();
     }
 
