@@ -289,8 +289,13 @@ final class ChildProcess implements AutoCloseable {
         }
         if (!commands.isDone()) {
             // Nobody opened the read end (the child died first): open it, so the waiting writer returns.
-            try (FileInputStream unblock = new FileInputStream(stdin.toFile())) {
-                commands.get(5, TimeUnit.SECONDS).close();
+            try {
+                FileInputStream unblock = new FileInputStream(stdin.toFile());
+                try {
+                    commands.get(5, TimeUnit.SECONDS).close();
+                } finally {
+                    unblock.close();
+                }
             } catch (IOException | ExecutionException | TimeoutException e) {
                 throw new IllegalStateException("could not close the pipe to " + name, e);
             } catch (InterruptedException e) {

@@ -1,6 +1,5 @@
 package fencing.lab;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -18,8 +17,7 @@ final class Json {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .setSerializationInclusion(JsonInclude.Include.ALWAYS);
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     private Json() {
     }

@@ -370,8 +370,21 @@ final class RepeatRun {
         }
     }
 
-    private Evidence.Repeat evidence(JsonNode started, Evidence.Holder a, Evidence.Holder b, Evidence.Expiry expiry, long stopAt, long end) {
+    private Evidence.Repeat evidence(JsonNode started, Evidence.Holder a, Evidence.Holder b, Evidence.Expiry observed, long stopAt, long end) {
         ChildProcess worker = prepared.worker;
+        // A keepalive answered just before the freeze may have been read only after it: take the last one before SIGSTOP.
+        long lastKeepAlive = observed.lastKeepAliveMicros();
+        for (LogTail.Line line : worker.seen()) {
+            if (line.type().equals("KEEPALIVE")) {
+                long at = json(line).get("atMicros").asLong();
+                if (at < stopAt) {
+                    lastKeepAlive = Math.max(lastKeepAlive, at);
+                }
+            }
+        }
+        Evidence.Expiry expiry = new Evidence.Expiry(observed.observedBy(), observed.stopAtMicros(), lastKeepAlive,
+                observed.observedAtMicros(), observed.waitAfterStopMillis(), observed.waitMinusTtlMillis(), observed.deleteRevision(),
+                observed.etcdTtlLeftAtStop(), observed.watchSawMillis(), observed.pollSawMillis());
         for (LogTail.Line line : worker.seen()) {
             JsonNode body = json(line);
             switch (line.type()) {

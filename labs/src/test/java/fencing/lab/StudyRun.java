@@ -53,7 +53,11 @@ final class StudyRun {
 
     /** Returns the first repeat's evidence. */
     JsonNode repeat() {
-        return evidence().get("repeats").get(0);
+        JsonNode repeats = evidence().get("repeats");
+        if (repeats == null || repeats.isEmpty()) {
+            throw new AssertionError("the study finished no repeat (exit " + exitCode + "); it said:\n" + out + err);
+        }
+        return repeats.get(0);
     }
 
     /** Returns the write {@code from} sent to {@code mode} in the first repeat, as recorded. */
