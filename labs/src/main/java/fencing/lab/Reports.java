@@ -20,7 +20,8 @@ final class Reports {
     private static final int LEFT = 70;
     private static final int RIGHT = 24;
     private static final int ROW = 14;
-    private static final double CHAR_WIDTH = 6.1;
+    private static final double CHAR_WIDTH = 6.4;
+    private static final double LABEL_GAP = 12;
 
     private Reports() {
     }
@@ -217,7 +218,7 @@ final class Reports {
                 boolean anchorEnd = at + width > WIDTH - 4;
                 double startX = anchorEnd ? at - width : at;
                 int row = 0;
-                while (row < rowEnds.size() && rowEnds.get(row) > startX - 4) {
+                while (row < rowEnds.size() && rowEnds.get(row) > startX - LABEL_GAP) {
                     row++;
                 }
                 if (row == rowEnds.size()) {
@@ -236,7 +237,7 @@ final class Reports {
             laneY.put(lane, y + 8);
             y += 22 + rows.get(lane) * ROW;
         }
-        int axisY = y + 4;
+        int axisY = y + 16;
         int height = axisY + 30;
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
@@ -259,13 +260,13 @@ final class Reports {
             double ttlLine = x.applyAsDouble(stop + repeat.ttlSeconds() * 1000.0);
             svg.append(String.format(Locale.ROOT, "<line class=\"ttl\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ttlLine, top - 8, ttlLine, axisY));
             svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"start\">SIGSTOP + TTL</text>%n",
-                    ttlLine + 3, top - 12));
+                    ttlLine + 3, axisY - 4));
         }
         if (repeat.expiry() != null) {
             double ranOut = x.applyAsDouble((repeat.expiry().lastKeepAliveMicros() - repeat.startedAtMicros()) / 1000.0 + repeat.ttlSeconds() * 1000.0);
             svg.append(String.format(Locale.ROOT, "<line class=\"ran-out\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ranOut, top - 8, ranOut, axisY));
             svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\">last keepalive + TTL</text>%n",
-                    ranOut - 3, top - 12));
+                    ranOut - 3, axisY - 4));
         }
         int ey = laneY.get("etcd");
         Double aLeaseEnd = repeat.expiry() == null ? null : (repeat.expiry().observedAtMicros() - repeat.startedAtMicros()) / 1000.0;
