@@ -2,6 +2,7 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.support.Etcd;
 import fencing.support.Supervised;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,13 +26,20 @@ class NothingLeftBehindTests {
     @DisplayName("Killing the study with SIGKILL while A is frozen ends A, the sink server and the study's etcd")
     void killingTheStudyWhileAIsFrozenLeavesNoProcessBehind(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("study.log");
-        List<String> command = ChildJvm.command(System.getProperty("java.class.path"), Study.class,
-                List.of("--out", dir.resolve("out").toString(), "--repeats", "2"));
+        List<String> command = new ArrayList<>();
+        Etcd etcd = Etcd.shared();
+        boolean ownEtcd = etcd.origin().startsWith("etcd binary");
+        if (!ownEtcd) {
+            // An existing cluster or a container: killing the study could not clean up a container it started, so share ours.
+            command.addAll(List.of("env", "ETCD_ENDPOINTS=" + etcd.endpoints()));
+        }
+        command.addAll(ChildJvm.command(System.getProperty("java.class.path"), Study.class,
+                List.of("--out", dir.resolve("out").toString(), "--repeats", "2")));
         List<Long> family = new ArrayList<>();
         long frozenA;
         try (Supervised study = Supervised.start("study", command, log.toFile())) {
             frozenA = awaitFrozenA(log, study);
-            // The supervisor's shell is this JVM's child; the study's JVM is the shell's java child.
+            // The supervisor's shell is this JVM's child; the study's JVM is the shell's java child (env execs it).
             ProcessHandle runner = ProcessHandle.current().descendants()
                     .filter(p -> p.info().command().orElse("").endsWith("java"))
                     .filter(p -> p.parent().flatMap(ProcessHandle::parent).map(ProcessHandle::pid).orElse(-1L) == ProcessHandle.current().pid())
@@ -40,7 +48,7 @@ class NothingLeftBehindTests {
             runner.descendants().forEach(p -> family.add(p.pid()));
             assertThat(family).as("A (pid %d) is one of the study's processes", frozenA).contains(frozenA);
             assertThat(Processes.state(frozenA)).as("A is frozen (state T) when the study is killed").isIn('T', '?');
-            if (System.getenv("ETCD_ENDPOINTS") == null) {
+            if (ownEtcd) {
                 assertThat(family.stream().map(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().command()).orElse("")))
                         .as("the study started an etcd of its own, which must stop with it too").anyMatch(line -> line.endsWith("etcd"));
             }
