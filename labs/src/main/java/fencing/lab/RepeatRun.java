@@ -182,13 +182,11 @@ final class RepeatRun {
     }
 
     private void writeB(SinkClient asB, Ownership b, String... modes) {
-        List<Exchange> writes = new ArrayList<>();
-        for (String mode : modes) {
-            Exchange write = asB.write(mode, "B", b.token(), CURRENT);
+        List<Exchange> writes = asB.writeAll(List.of(modes), "B", b.token(), CURRENT);
+        for (Exchange write : writes) {
             calls.add(write);
-            requireOk(write, "B's write to " + mode);
-            writes.add(write);
-            event("B", write.receivedAtMicros(), CURRENT + " → " + mode + ": " + write.verdict(), "token " + b.token());
+            requireOk(write, "B's write to " + write.mode());
+            event("B", write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(), "token " + b.token());
         }
         progress("B wrote %s with token %d: %s", CURRENT, b.token(), verdicts(writes));
     }

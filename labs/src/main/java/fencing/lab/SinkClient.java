@@ -8,6 +8,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /** The sink server's client, used by worker A and by the runner; it records every call as an {@link Exchange}. */
 final class SinkClient {
@@ -18,6 +23,12 @@ final class SinkClient {
 
     /** One client per process: its connection machinery starts once, before any repeat's clock runs. */
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
+
+    private static final ExecutorService WRITERS = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "sink-writer");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final URI base;
     private final String from;
@@ -34,6 +45,24 @@ final class SinkClient {
         body.put("token", token);
         body.put("value", value);
         return call("POST", "/sinks/" + mode + "/write", body);
+    }
+
+    /**
+     * Offers the same write to each of {@code modes} at once, and returns the exchanges in the order of {@code modes}.
+     *
+     * <p>The modes are separate SQLite files, so neither write waits for the other; sent together,
+     * their two commits overlap instead of adding up.
+     */
+    List<Exchange> writeAll(List<String> modes, String writer, long token, String value) {
+        List<CompletableFuture<Exchange>> calls = new ArrayList<>();
+        for (String mode : modes) {
+            calls.add(CompletableFuture.supplyAsync(() -> write(mode, writer, token, value), WRITERS));
+        }
+        List<Exchange> exchanges = new ArrayList<>();
+        for (CompletableFuture<Exchange> call : calls) {
+            exchanges.add(call.join());
+        }
+        return exchanges;
     }
 
     /** Reads the state of {@code mode}. */

@@ -188,9 +188,8 @@ public final class Worker implements Callable<Integer> {
         }
         String value = words.get(1);
         int accepted = 0;
-        for (String mode : words.subList(2, words.size())) {
-            // No lease check here on purpose: A still believes it holds the lock.
-            Exchange exchange = sinkClient.write(mode, name, ownership.token(), value);
+        // No lease check here on purpose: A still believes it holds the lock.
+        for (Exchange exchange : sinkClient.writeAll(words.subList(2, words.size()), name, ownership.token(), value)) {
             say("EXCHANGE", Json.MAPPER.valueToTree(exchange));
             accepted += exchange.accepted() ? 1 : 0;
         }
