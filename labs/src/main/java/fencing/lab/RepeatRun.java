@@ -395,6 +395,10 @@ final class RepeatRun {
                 case "LEASE-LOST":
                     event("A", body.get("atMicros").asLong(), "learns its lease is gone", body.get("error").asText());
                     break;
+                case "KEEPALIVE-ENDED":
+                    event("A", body.get("atMicros").asLong(), "keepalive gave up",
+                            "on waking, jetcd saw the lease's deadline had passed; A does not consult it before writing");
+                    break;
                 default:
                     break;
             }

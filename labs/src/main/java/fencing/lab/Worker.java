@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
  * <p>It talks in lines. On standard input it takes {@code acquire}, {@code write VALUE MODE...} and
  * {@code exit}; on standard output it says what happened, one line each, a word and a JSON object:
  * {@code STARTED}, {@code READY} (it holds the lock, its lease is kept alive and it has read the
- * sink), {@code KEEPALIVE}, {@code LEASE-LOST}, {@code EXCHANGE} (one call to the sink),
- * {@code WROTE}, {@code ERROR} and {@code BYE}. It never checks its lease before writing: like a
+ * sink), {@code KEEPALIVE}, {@code KEEPALIVE-ENDED} and {@code LEASE-LOST} (what jetcd says about
+ * the lease), {@code EXCHANGE} (one call to the sink), {@code WROTE}, {@code ERROR} and {@code BYE}. It never checks its lease before writing: like a
  * process that was paused, it still believes it holds the lock, and only the sink can tell it otherwise.
  */
 @Command(name = "worker", mixinStandardHelpOptions = true,
