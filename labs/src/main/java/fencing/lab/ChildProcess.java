@@ -131,7 +131,7 @@ final class ChildProcess implements AutoCloseable {
     /**
      * Returns the child JVM's pid, as it reported it in its first line ({@code STARTED} or {@code LISTENING}).
      *
-     * <p>The child says it itself because the supervisor's own helpers (its {@code sleep}) are children too.
+     * <p>The child says it itself because the supervisor's own short-lived processes (its {@code sleep}) are children too.
      */
     long pid() {
         if (pid < 0) {
