@@ -1,0 +1,245 @@
+package fencing.lab;
+
+import fencing.support.Etcd;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The lab's runner: the late-write experiment for real, with a real etcd, real processes, a real pause and a real sink.
+ *
+ * <p>Each repeat: worker A (its own JVM) takes the lock with {@code EtcdLockService} and keeps its
+ * lease alive; the runner freezes A with SIGSTOP, watches the lock key until etcd deletes it, lets B
+ * take the lock and write {@code B-current}, resumes A with SIGCONT, and A writes {@code A-late}
+ * with its old token. The plain sink takes A's write; the fenced sink rejects it. The evidence goes
+ * to {@code evidence.json}, {@code report.md} and {@code report.html} in the out directory.
+ */
+@Command(name = "study", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Runs the late-write experiment for real: a real etcd, worker A in its own JVM frozen with SIGSTOP until its",
+            "lease expires, B taking the lock, and A's late write to a plain and a fenced SQLite sink behind HTTP."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every repeat ended as the case expects",
+            "1:a repeat ended otherwise; the output names what differed",
+            "2:the options were wrong",
+            "3:the study could not run (etcd, a process or the sink failed)"})
+public final class Study implements Callable<Integer> {
+
+    /** The lease's time to live: etcd raises anything shorter to 2 s unless its election timeout is lowered. */
+    static final long TTL_SECONDS = 2;
+    static final int EXIT_DIFFERED = 1;
+    static final int EXIT_COULD_NOT_RUN = 3;
+    private static final int MAX_REPEATS = 1000;
+
+    @Option(names = "--repeats", defaultValue = "1", paramLabel = "N",
+            description = "How many times to run the experiment, one after another (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--out", defaultValue = "build/my-fence-study", paramLabel = "DIR",
+            description = "Where evidence.json, report.md, report.html and each repeat's logs and databases go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--case", defaultValue = "late-write", paramLabel = "CASE", converter = CaseConverter.class,
+            description = "late-write (default), pre-contact, restart or check-outside-transaction.")
+    StudyCase studyCase;
+
+    @Option(names = "--child-class-path", hidden = true,
+            description = "The class path of worker A and the sink server; default: this JVM's own.")
+    String childClassPath;
+
+    @Spec
+    CommandSpec spec;
+
+    /** Runs the study; see {@code --help}. */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** Returns the study's command line, on which an unexpected failure exits with 3, not 1 (which means "differed"). */
+    static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new Study());
+        commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
+            line.getErr().println("The study could not run: " + describe(failure));
+            failure.printStackTrace(line.getErr());
+            line.getErr().flush();
+            return EXIT_COULD_NOT_RUN;
+        });
+        return commandLine;
+    }
+
+    @Override
+    public Integer call() {
+        if (repeats < 1 || repeats > MAX_REPEATS) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--repeats must be between 1 and " + MAX_REPEATS + ", got " + repeats);
+        }
+        PrintWriter say = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path dir = out.toAbsolutePath().normalize();
+        prepareOutDir(dir);
+        String classPath = childClassPath != null ? childClassPath : System.getProperty("java.class.path");
+        String startedAt = Instant.now().toString();
+        say.printf(Locale.ROOT, "Fencing study · case %s (%s) · %d repeat%s · lease TTL %d s · out %s%n",
+                studyCase.label(), studyCase.title(), repeats, repeats == 1 ? "" : "s", TTL_SECONDS, dir);
+        say.flush();
+        List<Evidence.Repeat> done = new ArrayList<>();
+        String error = null;
+        String etcdOrigin = "(not started)";
+        Prepared next = null;
+        try {
+            Etcd etcd = Etcd.shared();
+            etcdOrigin = etcd.toString();
+            say.println("etcd: " + etcdOrigin);
+            try (Client client = etcd.newClient()) {
+                // Connect, and run a read-only Txn like tryAcquire's, so that B's first acquire costs round trips, not a start-up.
+                ByteSequence warmUp = ByteSequence.from(Etcd.uniqueKey("lab-warm-up"), StandardCharsets.UTF_8);
+                client.getKVClient().txn().If(new Cmp(warmUp, Cmp.Op.EQUAL, CmpTarget.version(0)))
+                        .Then(Op.get(warmUp, GetOption.DEFAULT)).commit().get(5, TimeUnit.SECONDS);
+                next = Prepared.start(1, repeatDir(dir, 1), studyCase, etcd.endpoints(), TTL_SECONDS, classPath);
+                for (int i = 1; i <= repeats; i++) {
+                    Prepared current = next;
+                    next = null;
+                    int following = i + 1;
+                    Prepared[] ahead = new Prepared[1];
+                    try {
+                        Evidence.Repeat repeat = new RepeatRun(studyCase, client, TTL_SECONDS, say, current, repeats).run(() -> {
+                            if (following <= repeats) {
+                                ahead[0] = Prepared.start(following, repeatDir(dir, following), studyCase, etcd.endpoints(), TTL_SECONDS, classPath);
+                            }
+                        });
+                        done.add(repeat);
+                        Tables.printRepeat(say, repeat);
+                    } finally {
+                        next = ahead[0];
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            error = "interrupted";
+        } catch (Exception e) {
+            error = describe(e);
+            writeStackTrace(dir, e);
+        } finally {
+            if (next != null) {
+                next.close();
+            }
+        }
+        Evidence.Study evidence = evidence(startedAt, etcdOrigin, done, error);
+        Reports.write(dir, evidence);
+        Tables.printSummary(say, evidence, dir);
+        if (error != null) {
+            err.println("The study could not finish: " + error);
+            err.println("(details in " + dir.resolve("study-error.log") + ")");
+            err.flush();
+            return EXIT_COULD_NOT_RUN;
+        }
+        return evidence.summary().failed() == 0 ? 0 : EXIT_DIFFERED;
+    }
+
+    private Evidence.Study evidence(String startedAt, String etcdOrigin, List<Evidence.Repeat> done, String error) {
+        List<Double> a = new ArrayList<>();
+        List<Double> b = new ArrayList<>();
+        List<Double> expiry = new ArrayList<>();
+        for (Evidence.Repeat repeat : done) {
+            if (repeat.figures().stopToFencedVerdictMinusTtlMillis() != null) {
+                a.add(repeat.figures().stopToFencedVerdictMinusTtlMillis());
+            }
+            b.add(repeat.figures().repeatMinusTtlMillis());
+            expiry.add(repeat.expiry().waitAfterStopMillis());
+        }
+        int passed = (int) done.stream().filter(Evidence.Repeat::pass).count();
+        Evidence.Summary summary = new Evidence.Summary(done.size(), passed, done.size() - passed,
+                Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
+        Map<String, String> sinks = new LinkedHashMap<>();
+        sinks.put("plain", "fencing.sink.PlainSink");
+        sinks.put("fenced", studyCase.fencedVariant() == SinkServer.FencedVariant.FENCED
+                ? "fencing.sink.FencedSink" : CheckOutsideTransactionSink.class.getName());
+        return new Evidence.Study("fencing.lab.Study", studyCase.label(), studyCase.title(),
+                "A fenced sink rejects a write whose token is below the highest token it has accepted (its high-water mark);"
+                        + " it accepts a token equal to or above it.",
+                startedAt, Instant.now().toString(), TTL_SECONDS, repeats, etcdOrigin, Runtime.version().toString(),
+                childClassPath == null ? "worker A and the sink server ran on the runner's class path" : "worker A and the sink server ran on --child-class-path",
+                sinks, done, summary, error);
+    }
+
+    private static String describe(Throwable e) {
+        StringBuilder text = new StringBuilder(Objects.toString(e.getMessage(), e.getClass().getName()));
+        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
+                text.append(" (").append(cause.getMessage()).append(')');
+            }
+        }
+        return text.toString();
+    }
+
+    private static void writeStackTrace(Path dir, Exception e) {
+        StringWriter trace = new StringWriter();
+        e.printStackTrace(new PrintWriter(trace));
+        try {
+            Files.writeString(dir.resolve("study-error.log"), trace.toString());
+        } catch (IOException io) {
+            e.addSuppressed(io);
+            throw new UncheckedIOException("could not write " + dir.resolve("study-error.log") + " after: " + e.getMessage(), io);
+        }
+    }
+
+    static Path repeatDir(Path dir, int repeat) {
+        return dir.resolve(String.format(Locale.ROOT, "repeat-%02d", repeat));
+    }
+
+    /** Creates {@code dir}, removing only what an earlier study wrote there, so that old repeats never mix with new ones. */
+    private static void prepareOutDir(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            try (Stream<Path> old = Files.list(dir)) {
+                for (Path path : old.filter(p -> p.getFileName().toString().matches("repeat-\\d+")).toList()) {
+                    try (Stream<Path> tree = Files.walk(path)) {
+                        for (Path file : tree.sorted(Comparator.reverseOrder()).toList()) {
+                            Files.delete(file);
+                        }
+                    }
+                }
+            }
+            for (String name : List.of("evidence.json", "report.md", "report.html", "study-error.log")) {
+                Files.deleteIfExists(dir.resolve(name));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not prepare the out directory " + dir, e);
+        }
+    }
+
+    /** Reads {@code --case} names such as {@code late-write}. */
+    static final class CaseConverter implements CommandLine.ITypeConverter<StudyCase> {
+        @Override
+        public StudyCase convert(String value) {
+            return StudyCase.of(value);
+        }
+    }
+}

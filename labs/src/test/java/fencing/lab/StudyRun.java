@@ -1,0 +1,85 @@
+package fencing.lab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+
+/** One run of the study's command line in this JVM (its workers and sink servers are real child processes). */
+final class StudyRun {
+
+    final int exitCode;
+    final String out;
+    final String err;
+    final Path dir;
+
+    private StudyRun(int exitCode, String out, String err, Path dir) {
+        this.exitCode = exitCode;
+        this.out = out;
+        this.err = err;
+        this.dir = dir;
+    }
+
+    /** Runs {@code study --out dir args...} and keeps what it printed. */
+    static StudyRun of(Path dir, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine study = Study.commandLine();
+        study.setOut(new PrintWriter(out, true));
+        study.setErr(new PrintWriter(err, true));
+        List<String> all = new ArrayList<>(List.of("--out", dir.toString()));
+        all.addAll(List.of(args));
+        int exitCode = study.execute(all.toArray(String[]::new));
+        // Echoed, so that a failing test's report shows what the study said.
+        System.out.println(out);
+        System.err.println(err);
+        return new StudyRun(exitCode, out.toString(), err.toString(), dir);
+    }
+
+    /** Returns {@code evidence.json}. */
+    JsonNode evidence() {
+        try {
+            return Json.MAPPER.readTree(dir.resolve("evidence.json").toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("no readable evidence.json in " + dir, e);
+        }
+    }
+
+    /** Returns the first repeat's evidence. */
+    JsonNode repeat() {
+        JsonNode repeats = evidence().get("repeats");
+        if (repeats == null || repeats.isEmpty()) {
+            throw new AssertionError("the study finished no repeat (exit " + exitCode + "); it said:\n" + out + err);
+        }
+        return repeats.get(0);
+    }
+
+    /** Returns the write {@code from} sent to {@code mode} in the first repeat, as recorded. */
+    JsonNode write(String from, String mode) {
+        for (JsonNode call : repeat().get("exchanges")) {
+            if (call.get("from").asText().equals(from) && call.get("path").asText().equals("/sinks/" + mode + "/write")) {
+                return call;
+            }
+        }
+        throw new AssertionError("no write from " + from + " to " + mode + " in the evidence of " + dir);
+    }
+
+    String file(String name) {
+        try {
+            return Files.readString(dir.resolve(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException("no " + name + " in " + dir, e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "study in " + dir + " (exit " + exitCode + ")";
+    }
+}
