@@ -1,0 +1,120 @@
+package fencing.etcd;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.common.exception.ErrorCode;
+import io.etcd.jetcd.common.exception.EtcdExceptionFactory;
+import io.etcd.jetcd.kv.PutResponse;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.PutOption;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Wrong: a get and a plain put stand in for the Txn compare.
+ *
+ * <p>While the holder keeps its lease alive the key stays; when the holder stops (it crashed, or it
+ * is paused), the lease expires, etcd deletes the key, and the next owner can create it again with
+ * a larger create_revision.
+ */
+public final class EtcdLockService {
+
+    private static final long TIMEOUT_SECONDS = 5;
+
+    private final Client client;
+    private final String lockKey;
+    private final long ttlSeconds;
+
+    /**
+     * Creates a lock service for one lock key.
+     *
+     * @param client     a connected jetcd client
+     * @param lockKey    the key that stands for the lock
+     * @param ttlSeconds the lease's time to live, in seconds
+     */
+    public EtcdLockService(Client client, String lockKey, long ttlSeconds) {
+        this.client = client;
+        this.lockKey = lockKey;
+        this.ttlSeconds = ttlSeconds;
+    }
+
+    /**
+     * Makes one attempt to take the lock for {@code owner}.
+     *
+     * <p>Grant a lease of {@code ttlSeconds}; then, in one Txn, if {@code VERSION(lockKey) == 0} put
+     * {@code lockKey = owner} attached to that lease. The token is the created key's create_revision.
+     * When the lock is held by someone else, revoke the new lease and return empty.
+     *
+     * @return the ownership, or empty when the lock is held
+     */
+    public Optional<Ownership> tryAcquire(String owner) {
+        long leaseId = await(client.getLeaseClient().grant(ttlSeconds)).getID();
+        ByteSequence key = bytes(lockKey);
+        if (await(client.getKVClient().get(key)).getCount() > 0) {
+            await(client.getLeaseClient().revoke(leaseId));
+            return Optional.empty();
+        }
+        PutResponse put = await(client.getKVClient().put(key, bytes(owner), PutOption.builder().withLeaseId(leaseId).build()));
+        return Optional.of(new Ownership(owner, put.getHeader().getRevision(), leaseId));
+    }
+
+    /**
+     * Releases the lock if it is still this ownership's.
+     *
+     * <p>In one Txn, delete {@code lockKey} only if {@code CREATE_REVISION(lockKey) == ownership.token()},
+     * so that a stale owner never deletes a newer owner's key; then revoke the lease.
+     *
+     * @return {@code true} if the key was deleted
+     */
+    public boolean release(Ownership ownership) {
+        ByteSequence key = bytes(lockKey);
+        TxnResponse txn = await(client.getKVClient().txn()
+                .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(ownership.token())))
+                .Then(Op.delete(key, DeleteOption.DEFAULT))
+                .commit());
+        revokeIfAlive(ownership.leaseId());
+        return txn.isSucceeded();
+    }
+
+    private void revokeIfAlive(long leaseId) {
+        try {
+            client.getLeaseClient().revoke(leaseId).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            // A lease that already expired is not an error for release: there is nothing left to revoke.
+            if (EtcdExceptionFactory.toEtcdException(e.getCause()).getErrorCode() != ErrorCode.NOT_FOUND) {
+                throw new IllegalStateException("etcd could not revoke lease " + leaseId + ": " + e.getCause().getMessage(), e.getCause());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while revoking lease " + leaseId, e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("etcd did not revoke lease " + leaseId + " within " + TIMEOUT_SECONDS + " s", e);
+        }
+    }
+
+    private static ByteSequence bytes(String text) {
+        return ByteSequence.from(text, StandardCharsets.UTF_8);
+    }
+
+    private static <T> T await(CompletableFuture<T> call) {
+        try {
+            return call.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for etcd", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("etcd call failed: " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            throw new IllegalStateException("etcd did not answer within " + TIMEOUT_SECONDS + " s", e);
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package fencing.sink;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * Two writers on one SQLite file, the first one held still right after one of its statements.
+ *
+ * <p>Writer 1 runs the submission's {@code FencedSink} through {@link ObservedConnections}; after
+ * its statement number {@code k} it stops. Writer 2 then writes with a higher token through a second
+ * {@code FencedSink} whose class is loaded afresh ({@link IsolatedSinks}), as a second sink process
+ * would. How long writer 2 gets is decided by the database, not by luck: if writer 1 holds SQLite's
+ * write lock, writer 2 cannot commit before writer 1 does, so it gets a short grace to get as far as
+ * it can (a correct sink waits in SQLite's busy handler); otherwise nothing in the database can stop
+ * writer 2, so it runs to its end before writer 1 goes on.
+ */
+final class PausedWrites {
+
+    /** How long writer 2 gets while writer 1 holds the write lock; the verdict does not depend on it. */
+    static final Duration GRACE = Duration.ofMillis(150);
+
+    /** How long writer 2 may take when nothing in the database holds it back. */
+    static final Duration FREE_RUN_LIMIT = Duration.ofSeconds(3);
+
+    /** How long any one step may take before the grader gives up on it. */
+    static final Duration STEP_LIMIT = Duration.ofSeconds(4);
+
+    /** One call to {@code write}: its result, or what it threw. */
+    record Call(WriteResult result, Throwable error) {
+
+        static Call of(Supplier<WriteResult> write) {
+            try {
+                return new Call(write.get(), null);
+            } catch (RuntimeException | Error e) {
+                // Kept, not dropped: the caller asserts that no write ended this way.
+                return new Call(null, e);
+            }
+        }
+
+        boolean accepted() {
+            return result != null && result.accepted();
+        }
+
+        /** Returns what the call threw, with every cause, or {@code null} if it returned. */
+        String failure() {
+            if (error == null) {
+                return null;
+            }
+            StringBuilder text = new StringBuilder(error.toString());
+            for (Throwable cause = error.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+                text.append(", caused by ").append(cause);
+            }
+            return text.toString();
+        }
+    }
+
+    /** What happened when writer 1 was paused after its statement {@code pausePoint}. */
+    record Outcome(int pausePoint, String pausedAfter, boolean writeLockHeld, boolean secondFinishedMeanwhile,
+                   Call first, Call second, SinkState after, List<SinkTable.Change> log) {
+
+        /** Says, in words, how the two writes were interleaved. */
+        String interleaving() {
+            if (pausePoint == 0) {
+                return "writer 1 was held up before its first statement, and writer 2 ran to its end meanwhile";
+            }
+            return String.format("writer 1 paused after its statement %d (%s)%s, and writer 2 %s",
+                    pausePoint, pausedAfter,
+                    writeLockHeld ? " holding the write lock" : " without holding the write lock",
+                    secondFinishedMeanwhile ? "ran to its end meanwhile" : "had to wait for it");
+        }
+    }
+
+    private PausedWrites() {
+    }
+
+    /** Returns the statements one write runs, in order, when its sink is alone on {@code file}. */
+    static List<String> statementsOfOneWrite(Path file, long token, String value) {
+        List<String> statements = Collections.synchronizedList(new ArrayList<>());
+        Sink sink = new FencedSink(new ObservedConnections(ready(file), statements::add));
+        sink.write(token, value);
+        return List.copyOf(statements);
+    }
+
+    /**
+     * Runs writer 1 ({@code lowToken}) paused after its statement {@code pausePoint}, and writer 2
+     * ({@code highToken}) meanwhile; returns empty if writer 1 ended before reaching that statement.
+     *
+     * <p>Pause point 0 stands for a writer 1 held up before its first statement: writer 2 runs to its
+     * end before writer 1 starts, as when a paused owner wakes up after the next owner has written.
+     */
+    static Optional<Outcome> run(Path file, int pausePoint, long lowToken, String lowValue,
+                                 long highToken, String highValue) {
+        AtomicReference<Thread> firstThread = new AtomicReference<>();
+        AtomicInteger statements = new AtomicInteger();
+        AtomicReference<String> pausedAfter = new AtomicReference<>();
+        CountDownLatch paused = new CountDownLatch(1);
+        CountDownLatch resume = new CountDownLatch(1);
+        ObservedConnections.Listener pauseAtK = call -> {
+            if (Thread.currentThread() == firstThread.get() && statements.incrementAndGet() == pausePoint) {
+                pausedAfter.set(call);
+                paused.countDown();
+                awaitResume(resume);
+            }
+        };
+        Sink first = new FencedSink(new ObservedConnections(ready(file), pauseAtK));
+        Sink second = IsolatedSinks.newFencedSink(ready(file));
+
+        if (pausePoint == 0) {
+            // Paused before its first statement: writer 2 has all the time it needs, then writer 1 comes late.
+            Call two = Call.of(() -> second.write(highToken, highValue));
+            Call one = Call.of(() -> first.write(lowToken, lowValue));
+            return Optional.of(new Outcome(0, "nothing yet", false, true,
+                    one, two, SinkTable.read(file), SinkTable.commitLog(file)));
+        }
+        CompletableFuture<Call> firstCall = new CompletableFuture<>();
+        Thread writer1 = daemon("writer 1 (token " + lowToken + ")",
+                () -> firstCall.complete(Call.of(() -> first.write(lowToken, lowValue))));
+        firstThread.set(writer1);
+        writer1.start();
+        if (!awaitPauseOrEnd(paused, firstCall)) {
+            return Optional.empty();
+        }
+
+        boolean locked = SinkTable.writeLockHeld(file);
+        CompletableFuture<Call> secondCall = new CompletableFuture<>();
+        daemon("writer 2 (token " + highToken + ")",
+                () -> secondCall.complete(Call.of(() -> second.write(highToken, highValue)))).start();
+        boolean finishedMeanwhile = finishesWithin(secondCall, locked ? GRACE : FREE_RUN_LIMIT);
+        resume.countDown();
+
+        Call one = await(firstCall, "writer 1");
+        Call two = await(secondCall, "writer 2");
+        return Optional.of(new Outcome(pausePoint, pausedAfter.get(), locked, finishedMeanwhile,
+                one, two, SinkTable.read(file), SinkTable.commitLog(file)));
+    }
+
+    /**
+     * Returns a new source for {@code file} that has already written the schema.
+     *
+     * <p>A new source writes the schema on its first connection; done during the run, that write would
+     * queue behind the paused writer's lock and muddle what the grader sees.
+     */
+    static ConnectionSource ready(Path file) {
+        ConnectionSource source = ConnectionSource.sqlite(file);
+        try (Connection first = source.open()) {
+            return source;
+        } catch (SQLException e) {
+            throw new IllegalStateException("the grader could not open " + file, e);
+        }
+    }
+
+    private static void awaitResume(CountDownLatch resume) {
+        try {
+            if (!resume.await(STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("the grader did not resume writer 1 within " + STEP_LIMIT.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("writer 1 was interrupted while paused", e);
+        }
+    }
+
+    private static boolean awaitPauseOrEnd(CountDownLatch paused, CompletableFuture<Call> firstCall) {
+        long deadline = System.nanoTime() + STEP_LIMIT.toNanos();
+        try {
+            while (System.nanoTime() < deadline) {
+                if (paused.await(5, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+                if (firstCall.isDone()) {
+                    return paused.getCount() == 0;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for writer 1", e);
+        }
+        throw new IllegalStateException("writer 1 neither reached its statement nor ended within " + STEP_LIMIT.toSeconds() + " s");
+    }
+
+    private static boolean finishesWithin(CompletableFuture<Call> call, Duration limit) {
+        try {
+            call.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException stillRunning) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for writer 2", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("writer 2's thread failed", e.getCause());
+        }
+    }
+
+    private static Call await(CompletableFuture<Call> call, String writer) {
+        try {
+            return call.get(STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException(writer + " did not end within " + STEP_LIMIT.toSeconds() + " s of being let go", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + writer, e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(writer + "'s thread failed", e.getCause());
+        }
+    }
+
+    static Thread daemon(String name, Runnable body) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+}
