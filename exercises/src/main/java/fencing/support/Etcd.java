@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -158,7 +157,7 @@ public final class Etcd implements AutoCloseable {
         try {
             process = Supervised.start("etcd", command, log.toFile(), workDir);
         } catch (IOException e) {
-            deleteTree(workDir);
+            FileTrees.delete(workDir);
             throw new UncheckedIOException("could not start " + binary, e);
         }
         String endpoint = "http://127.0.0.1:" + clientPort;
@@ -338,19 +337,6 @@ public final class Etcd implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for etcd", e);
-        }
-    }
-
-    private static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not delete " + root, e);
         }
     }
 

@@ -5,16 +5,12 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A child process that cannot outlive the JVM that started it.
@@ -196,7 +192,7 @@ public final class Supervised implements AutoCloseable {
             }
         }
         if (workDir != null) {
-            deleteTree(workDir);
+            FileTrees.delete(workDir);
         }
     }
 
@@ -214,19 +210,6 @@ public final class Supervised implements AutoCloseable {
             }
         }
         return false;
-    }
-
-    private static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not delete " + root, e);
-        }
     }
 
     @Override

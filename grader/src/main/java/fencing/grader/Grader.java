@@ -4,11 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import fencing.support.FileTrees;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /** Grades one submission: compiles its student-owned files, runs the tests in a JVM of their own, and scores the events. */
 public final class Grader implements AutoCloseable {
@@ -71,7 +70,7 @@ public final class Grader implements AutoCloseable {
         try {
             return grade(submission, workDir, keyPrefix);
         } finally {
-            deleteTree(workDir);
+            FileTrees.delete(workDir);
         }
     }
 
@@ -121,14 +120,6 @@ public final class Grader implements AutoCloseable {
             }
         }
         return java.util.Optional.empty();
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 
     private static double seconds(long start) {

@@ -1,7 +1,7 @@
 package fencing.grader;
 
+import fencing.support.FileTrees;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -145,7 +144,7 @@ final class Sandbox implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (snapshot != null) {
-            deleteTree(snapshot);
+            FileTrees.delete(snapshot);
             snapshot = null;
         }
     }
@@ -194,11 +193,4 @@ final class Sandbox implements AutoCloseable {
         Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
     }
 
-    private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not delete " + root, e);
-        }
-    }
 }

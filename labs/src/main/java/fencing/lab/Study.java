@@ -1,6 +1,7 @@
 package fencing.lab;
 
 import fencing.support.Etcd;
+import fencing.support.FileTrees;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.op.Cmp;
@@ -16,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -220,11 +220,7 @@ public final class Study implements Callable<Integer> {
             Files.createDirectories(dir);
             try (Stream<Path> old = Files.list(dir)) {
                 for (Path path : old.filter(p -> p.getFileName().toString().matches("repeat-\\d+")).toList()) {
-                    try (Stream<Path> tree = Files.walk(path)) {
-                        for (Path file : tree.sorted(Comparator.reverseOrder()).toList()) {
-                            Files.delete(file);
-                        }
-                    }
+                    FileTrees.delete(path);
                 }
             }
             for (String name : List.of("evidence.json", "report.md", "report.html", "study-error.log")) {
