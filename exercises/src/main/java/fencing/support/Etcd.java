@@ -16,6 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -251,6 +255,25 @@ public final class Etcd implements AutoCloseable {
     /** Returns the id of the container this instance started, if it started one. */
     Optional<String> containerId() {
         return container == null ? Optional.empty() : Optional.of(container.id());
+    }
+
+    /**
+     * Waits for one jetcd call, at most the kit's call timeout.
+     *
+     * @throws IllegalStateException if etcd failed the call, did not answer in time, or the wait was interrupted
+     */
+    public static <T> T await(Future<T> call) {
+        try {
+            return call.get(CALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for etcd", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("etcd call failed: " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            throw new IllegalStateException("etcd did not answer within " + CALL_TIMEOUT.toSeconds() + " s", e);
+        }
     }
 
     /** Stops what this class started; an existing cluster is left running. */

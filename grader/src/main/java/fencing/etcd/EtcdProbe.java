@@ -9,15 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /** The grader's own client on the shared etcd: it reads back what the lock service did. */
 final class EtcdProbe implements AutoCloseable {
 
-    private static final long TIMEOUT_SECONDS = 5;
 
     private final Etcd etcd;
     private final Client client;
@@ -50,14 +45,14 @@ final class EtcdProbe implements AutoCloseable {
 
     /** Reads {@code key} as etcd holds it now. */
     Optional<KeyValue> read(String key) {
-        List<KeyValue> kvs = await(client.getKVClient().get(bytes(key))).getKvs();
+        List<KeyValue> kvs = Etcd.await(client.getKVClient().get(bytes(key))).getKvs();
         return kvs.isEmpty() ? Optional.empty() : Optional.of(kvs.get(0));
     }
 
     /** Writes an unrelated key {@code count} times, so that etcd's revision moves on. */
     void unrelatedWrites(int count) {
         for (int i = 0; i < count; i++) {
-            await(client.getKVClient().put(bytes(unrelatedKey), bytes("write " + i)));
+            Etcd.await(client.getKVClient().put(bytes(unrelatedKey), bytes("write " + i)));
         }
     }
 
@@ -75,12 +70,12 @@ final class EtcdProbe implements AutoCloseable {
 
     /** Revokes {@code leaseId} now, as its expiry would: etcd deletes the keys attached to it. */
     void revoke(long leaseId) {
-        await(client.getLeaseClient().revoke(leaseId));
+        Etcd.await(client.getLeaseClient().revoke(leaseId));
     }
 
     /** Returns the lease's remaining time to live in seconds, or -1 if etcd no longer has it. */
     long timeToLive(long leaseId) {
-        return await(client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)).getTTL();
+        return Etcd.await(client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)).getTTL();
     }
 
     static String text(ByteSequence bytes) {
@@ -89,20 +84,6 @@ final class EtcdProbe implements AutoCloseable {
 
     static ByteSequence bytes(String text) {
         return ByteSequence.from(text, StandardCharsets.UTF_8);
-    }
-
-    static <T> T await(CompletableFuture<T> call) {
-        try {
-            return call.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for etcd", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("the grader's etcd call failed: " + e.getCause().getMessage(), e.getCause());
-        } catch (TimeoutException e) {
-            call.cancel(true);
-            throw new IllegalStateException("etcd did not answer the grader within " + TIMEOUT_SECONDS + " s", e);
-        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package fencing.lab;
 import com.fasterxml.jackson.databind.JsonNode;
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
+import fencing.support.Etcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.Watch;
@@ -26,7 +27,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -35,7 +35,6 @@ final class RepeatRun {
 
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
-    private static final long CALL_TIMEOUT_SECONDS = 5;
     private static final long POLL_MICROS = 50_000;
     private static final long COUNTDOWN_MICROS = 500_000;
     static final String LATE = "A-late";
@@ -118,7 +117,7 @@ final class RepeatRun {
             stopAt = Times.nowMicros();
             worker.freeze();
             event("A", stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
-            long ttlLeft = await(client.getLeaseClient().timeToLive(aLease, LeaseOption.DEFAULT)).getTTL();
+            long ttlLeft = Etcd.await(client.getLeaseClient().timeToLive(aLease, LeaseOption.DEFAULT)).getTTL();
             event("etcd", Times.nowMicros(), "lease: " + ttlLeft + " s left", "etcd's own count for A's lease right after the freeze (whole seconds)");
             progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                     Times.seconds(stopAt - lastKeepAlive), ttlLeft);
@@ -258,7 +257,7 @@ final class RepeatRun {
                 progress("the watch failed (%s); polling every %d ms instead", watchFailure, POLL_MICROS / 1000);
             }
             if (now >= nextPoll) {
-                long count = await(client.getKVClient().get(key, GetOption.builder().withCountOnly(true).build())).getCount();
+                long count = Etcd.await(client.getKVClient().get(key, GetOption.builder().withCountOnly(true).build())).getCount();
                 if (count == 0) {
                     pollSaw = Times.nowMicros();
                     break;
@@ -575,20 +574,6 @@ final class RepeatRun {
 
     private static JsonNode json(LogTail.Line line) {
         return Json.parse(line.json());
-    }
-
-    private static <T> T await(Future<T> call) {
-        try {
-            return call.get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for etcd", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("etcd call failed: " + e.getCause().getMessage(), e.getCause());
-        } catch (TimeoutException e) {
-            call.cancel(true);
-            throw new IllegalStateException("etcd did not answer within " + CALL_TIMEOUT_SECONDS + " s", e);
-        }
     }
 
     private static void sleepMillis(long millis) {
