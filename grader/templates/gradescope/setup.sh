@@ -28,7 +28,7 @@ export JAVA_HOME="$java_home"
 chmod +x kit mvnw run_autograder
 
 # Build the grader once and record its class path: each run then starts the grading JVM directly, without Maven.
-./mvnw -q -B -pl grader -am package -DskipTests dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
+./mvnw -q -B -pl grader/tool -am package -DskipTests dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
 
 # Check the image: the reference solutions must get full marks here, with this JDK and this etcd.
 check=$(mktemp -d)
@@ -43,4 +43,4 @@ fi
 rm -rf "$check"
 
 # Students' code runs in this image: keep the reference solutions and the catalog's correct variants out of it.
-rm -rf solutions grader/catalog
+rm -rf solutions grader/tests/catalog

@@ -1,0 +1,117 @@
+package fencing.basics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
+import fencing.grading.Graded;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Checks how the Part 1 classes are built, not only what they return.
+ *
+ * <p>Each test first exercises the classes it inspects, so that an unimplemented stub fails with its
+ * "Not implemented yet" message instead of passing a rule it trivially obeys.
+ */
+@DisplayName("Structure: only tokens decide, and nothing stops the JVM")
+class StructureGradedTests {
+
+    private static final List<Class<?>> STUDENT_CLASSES = List.of(
+            LockService.class, Resource.class, NaiveResource.class, Fencing.class, Predictions.class, Quorum.class);
+
+    @Test
+    @Graded(points = 2, tags = "structure")
+    @DisplayName("Resource never uses the LockService: only the resource's own mark decides")
+    void resourceNeverDependsOnLockService() {
+        exerciseResource();
+        JavaClasses resource = SubmittedClasses.of(Resource.class);
+        ArchRule rule = ArchRuleDefinition.noClasses()
+                .should().dependOnClassesThat().haveFullyQualifiedName(LockService.class.getName());
+
+        assertThat(violations(rule, resource))
+                .as("Resource.java must not use LockService: only the resource sees every write, so its own"
+                        + " high-water mark decides, and the lock service cannot tell a stale holder from a current"
+                        + " one; these uses were found")
+                .isEmpty();
+    }
+
+    @Test
+    @Graded(points = 2, tags = "structure")
+    @DisplayName("Resource reads no clock: staleness comes from tokens, not from time")
+    void resourceReadsNoClock() {
+        exerciseResource();
+        JavaClasses resource = SubmittedClasses.of(Resource.class);
+        ArchRule rule = ArchRuleDefinition.noClasses()
+                .should().accessTargetWhere(targetIs(System.class, Set.of("currentTimeMillis", "nanoTime")))
+                .orShould().dependOnClassesThat().resideInAPackage("java.time..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(java.util.Date.class.getName())
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(java.util.Calendar.class.getName())
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(java.util.GregorianCalendar.class.getName());
+
+        assertThat(violations(rule, resource))
+                .as("Resource.java must read no clock (System.currentTimeMillis, System.nanoTime, java.time,"
+                        + " Date, Calendar): a write is stale because its token is below the high-water mark, never"
+                        + " because time passed; these clock reads were found")
+                .isEmpty();
+    }
+
+    @Test
+    @Graded(points = 1, tags = "structure")
+    @DisplayName("No Part 1 class stops the JVM with System.exit, Runtime.exit or Runtime.halt")
+    void noClassStopsTheJvm() {
+        assertThatCode(() -> {
+            new LockService().acquire("A");
+            new Resource().write(1, "x");
+            new NaiveResource().write(1, "x");
+            Fencing.isStale(1, 2);
+            Quorum.size(3);
+        })
+                .as("each Part 1 class must be implemented before its structure is graded")
+                .doesNotThrowAnyException();
+        ArchRule rule = ArchRuleDefinition.noClasses()
+                .should().accessTargetWhere(targetIs(System.class, Set.of("exit")))
+                .orShould().accessTargetWhere(targetIs(Runtime.class, Set.of("exit", "halt")));
+        List<String> found = new ArrayList<>();
+        for (Class<?> studentClass : STUDENT_CLASSES) {
+            found.addAll(violations(rule, SubmittedClasses.of(studentClass)));
+        }
+
+        assertThat(found)
+                .as("no class in %s may call System.exit, Runtime.exit or Runtime.halt: stopping the JVM takes"
+                        + " down every program that uses the class, so report a problem with an exception instead;"
+                        + " these calls were found",
+                        STUDENT_CLASSES.stream().map(c -> c.getSimpleName() + ".java").toList())
+                .isEmpty();
+    }
+
+    /** Runs a little of the resource so that a stub fails here with its own message. */
+    private static void exerciseResource() {
+        Resource resource = new Resource();
+        assertThat(resource.write(2, "current"))
+                .as("a write with token 2 on a new resource must be accepted before its structure is graded")
+                .isTrue();
+    }
+
+    private static List<String> violations(ArchRule rule, JavaClasses classes) {
+        assertThat(classes)
+                .as("the compiled classes under inspection must be found on the class path")
+                .isNotEmpty();
+        EvaluationResult result = rule.evaluate(classes);
+        return result.getFailureReport().getDetails();
+    }
+
+    private static DescribedPredicate<JavaAccess<?>> targetIs(Class<?> owner, Set<String> names) {
+        return DescribedPredicate.describe(
+                owner.getSimpleName() + "." + String.join("/", names),
+                access -> access.getTargetOwner().isEquivalentTo(owner) && names.contains(access.getName()));
+    }
+}

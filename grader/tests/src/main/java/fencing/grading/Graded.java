@@ -1,0 +1,30 @@
+package fencing.grading;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a hidden test as graded: the points it is worth and the properties it checks.
+ *
+ * <p>The grading process reads this annotation from its own copy of the test classes, never from
+ * anything the submission's JVM reports, so a submission cannot change what a test is worth.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Graded {
+
+    /** The points a passing test earns. */
+    int points() default 1;
+
+    /**
+     * The properties this test checks, from the kit's vocabulary: {@code monotonic-tokens},
+     * {@code stale-rejection}, {@code equal-token-acceptance}, {@code scenario}, {@code predictions},
+     * {@code quorum}, {@code structure}, {@code comparison-in-transaction}, {@code durability},
+     * {@code lease-expiry}, {@code release-safety}, {@code extension}.
+     */
+    String[] tags();
+}

@@ -1,0 +1,58 @@
+package fencing.grader;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Turns a catalog entry (only the files it changes) into a whole submission: the solutions with the entry's files on top. */
+final class CatalogSubmissions {
+
+    private CatalogSubmissions() {
+    }
+
+    /** Lists the entries of {@code catalog/kind} (kind is {@code wrong}, {@code correct} or {@code hostile}). */
+    static List<Path> entries(String kind) {
+        Path dir = KitLocations.catalog().resolve(kind);
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> children = Files.list(dir)) {
+            return children.filter(Files::isDirectory).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Builds the submission for {@code entry} in {@code target}. */
+    static Path assemble(Path entry, Path target) throws IOException {
+        copyTree(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
+        copyTree(entry.resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
+        return target;
+    }
+
+    /** Reads the tags an entry must lose points on. */
+    static List<String> expectedTags(Path entry) throws IOException {
+        return Files.readAllLines(entry.resolve("expected-tags.txt")).stream()
+                .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+    }
+
+    static void copyTree(Path from, Path to) throws IOException {
+        if (!Files.isDirectory(from)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path source : paths.toList()) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+}

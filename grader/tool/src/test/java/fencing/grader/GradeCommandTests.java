@@ -1,0 +1,99 @@
+package fencing.grader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The grading tool's contract with instructors: report formats, compilation failures, bad input. */
+class GradeCommandTests {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("a submission that does not compile gets 0, a report that begins with 'Compilation failed', and exit code 0")
+    void compilationFailureIsReportedNotFatal() throws Exception {
+        Path submission = GradingFixtures.submissionWith(dir.resolve("broken"), "fencing/basics/Resource.java",
+                "package fencing.basics;\npublic final class Resource implements ProtectedResource { oops }\n");
+        Path out = dir.resolve("out");
+
+        int exit = GradeCommand.run(submission.toString(), "--out", out.toString(), "--no-etcd");
+
+        assertThat(exit).as("exit code of the grading tool on a submission that does not compile").isZero();
+        JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertThat(results.path("score").asInt()).isZero();
+        assertThat(results.path("output").asText()).startsWith("Compilation failed").contains("Resource.java");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("Compilation failed");
+    }
+
+    @Test
+    @DisplayName("results.json follows Gradescope's format, with tags and a message a student can act on")
+    void resultsJsonHasGradescopeFields() throws Exception {
+        Path out = dir.resolve("out");
+
+        int exit = GradeCommand.run(KitLocations.exercises().toString(), "--out", out.toString(), "--no-etcd");
+
+        assertThat(exit).isZero();
+        JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertThat(results.has("score")).isTrue();
+        assertThat(results.path("output").isTextual()).isTrue();
+        assertThat(results.path("tests")).isNotEmpty().allSatisfy(test -> {
+            assertThat(test.fieldNames()).toIterable()
+                    .contains("name", "score", "max_score", "status", "output", "tags", "visibility");
+            assertThat(test.path("status").asText()).isEqualTo("failed");
+            assertThat(test.path("output").asText()).matches(ReferenceGradesTests.NOT_DONE_YET);
+        });
+        try (var xml = Files.list(out.resolve("junit"))) {
+            assertThat(xml.map(Path::getFileName).map(Path::toString)).isNotEmpty().allMatch(name -> name.startsWith("TEST-"));
+        }
+    }
+
+    @Test
+    @DisplayName("a submission that defines a class it does not own is rejected: it could shadow a hidden test")
+    void foreignClassIsRejected() throws Exception {
+        Path submission = GradingFixtures.submissionWith(dir.resolve("sneaky"), "fencing/basics/Quorum.java",
+                Files.readString(KitLocations.solutions().resolve("src/main/java/fencing/basics/Quorum.java"))
+                        + "\nclass ResourceGradedTests {\n}\n");
+
+        Grade grade = GradingFixtures.grade(submission);
+
+        assertThat(grade.compiled()).isFalse();
+        assertThat(grade.compilerOutput()).contains("fencing/basics/ResourceGradedTests.class");
+        assertThat(grade.score()).isZero();
+    }
+
+    @Test
+    @DisplayName("grading a path that is not a submission fails with a clear message and a non-zero exit code")
+    void missingSubmissionIsAClearError() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        int exit;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            exit = GradeCommand.run(dir.resolve("nowhere").toString(), "--no-etcd");
+        } finally {
+            System.setErr(original);
+        }
+
+        assertThat(exit).isNotZero();
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("not a directory").contains("nowhere");
+    }
+
+    @Test
+    @DisplayName("a directory not laid out like exercises/ is refused before anything runs")
+    void directoryWithoutSourcesIsRefused() {
+        assertThatThrownBy(() -> GradingFixtures.grader(TestSuite.HIDDEN).grade(dir, "x"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("src/main/java");
+    }
+}

@@ -1,0 +1,237 @@
+package fencing.grader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.support.Etcd;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The instructor's templates (GitHub Actions, GitHub Classroom, Gradescope): they parse, and the Gradescope one grades for real. */
+class TemplatesTests {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern CHECKED_TAG = Pattern.compile("\\. == \\\\?\"([a-z-]+)\\\\?\"");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("every JSON template parses, and the Classroom checks have the fields GitHub Classroom reads")
+    void jsonTemplatesParse() throws IOException {
+        List<Path> json = templates("json");
+
+        assertThat(json).as("JSON templates").isNotEmpty();
+        for (Path file : json) {
+            JsonNode root = JSON.readTree(file.toFile());
+            assertThat(root).as("%s parsed", file).isNotNull();
+        }
+        JsonNode tests = classroomChecks().path("tests");
+        assertThat(tests.isArray() && tests.size() > 0).as("autograding.json has a non-empty tests array").isTrue();
+        for (JsonNode test : tests) {
+            assertThat(test.path("name").isTextual()).as("a name in %s", test).isTrue();
+            assertThat(test.path("run").asText()).as("the command of %s", test.path("name")).isNotBlank();
+            assertThat(test.path("comparison").asText()).as("comparison of %s", test.path("name")).isIn("included", "exact", "regex");
+            assertThat(test.path("timeout").isNumber() && test.path("timeout").asDouble() > 0)
+                    .as("a positive timeout (minutes) for %s", test.path("name")).isTrue();
+            assertThat(test.path("points").isInt() && test.path("points").asInt() >= 0)
+                    .as("whole points for %s", test.path("name")).isTrue();
+        }
+    }
+
+    @Test
+    @DisplayName("every workflow template has the shape of a GitHub Actions workflow")
+    void workflowTemplatesHaveTheirShape() throws IOException {
+        List<Path> workflows = templates("yml");
+
+        assertThat(workflows).as("workflow templates").hasSizeGreaterThanOrEqualTo(2);
+        for (Path file : workflows) {
+            assertThat(WorkflowShape.problems(Files.readString(file))).as("what is wrong with %s", file).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("the workflow check finds a tab, a stray indent, a job without steps and an unclosed expression")
+    void workflowCheckFindsMistakes() {
+        String broken = "name: Broken\non:\n  push:\njobs:\n  grade:\n    runs-on: ubuntu-latest\n    timeout-minutes: 5\n"
+                + "      extra: 1\n\tbad: tab\n  other:\n    runs-on: ${{ matrix.os\n";
+
+        assertThat(WorkflowShape.problems(broken)).as("problems found in a broken workflow")
+                .anyMatch(problem -> problem.contains("tab"))
+                .anyMatch(problem -> problem.contains("opens nothing"))
+                .anyMatch(problem -> problem.contains("'grade' has no 'steps:'"))
+                .anyMatch(problem -> problem.contains("not closed"));
+    }
+
+    @Test
+    @DisplayName("the instructor's workflow grades with ./kit grade, etcd in Docker, and appends summary.md to the job summary")
+    void instructorWorkflowGradesAndSummarizes() throws IOException {
+        String workflow = Files.readString(templatesDir().resolve("github-actions/grade-submission.yml"));
+
+        assertThat(workflow).as("the instructor's workflow")
+                .contains("KIT_ETCD: container")
+                .contains("./kit grade ")
+                .contains("java-version: \"17\"")
+                .containsPattern("cat [^\\n]*summary\\.md >> \"\\$GITHUB_STEP_SUMMARY\"");
+    }
+
+    @Test
+    @DisplayName("the Classroom checks score exactly the tags of the hidden tests: none missing, none that no test carries")
+    void classroomChecksScoreTheHiddenTags() throws IOException {
+        Set<String> checked = checkedTags();
+        Set<String> graded = new TreeSet<>();
+        GradingFixtures.grader(TestSuite.HIDDEN).tests().forEach(test -> graded.addAll(test.tags()));
+
+        assertThat(checked).as("tags the Classroom checks score, against the tags of the hidden tests").isEqualTo(graded);
+    }
+
+    @Test
+    @DisplayName("the shell templates are valid bash")
+    void shellTemplatesParse() throws Exception {
+        List<Path> scripts = new ArrayList<>(templates("sh"));
+        scripts.add(templatesDir().resolve("gradescope/run_autograder"));
+
+        for (Path script : scripts) {
+            Run check = run(List.of("bash", "-n", script.toString()), dir, Map.of(), dir.resolve("bash-n.log"));
+            assertThat(check.exitCode()).as("bash -n %s: %s", script, check.output()).isZero();
+        }
+    }
+
+    @Test
+    @DisplayName("run_autograder grades loose files uploaded to Gradescope: the solutions get full marks in results.json")
+    void runAutograderGivesTheSolutionsFullMarks() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("autograder"));
+        Path submission = Files.createDirectories(root.resolve("submission"));
+        for (String owned : StudentFiles.PATHS) {
+            Path file = KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT).resolve(owned);
+            Files.copy(file, submission.resolve(file.getFileName()));
+        }
+
+        Run run = runAutograder(root);
+
+        assertThat(run.exitCode()).as("exit code of run_autograder; output:%n%s", run.output()).isZero();
+        JsonNode results = JSON.readTree(root.resolve("results/results.json").toFile());
+        assertThat(results.path("max_score").asInt()).as("the maximum score in results.json").isPositive();
+        assertThat(results.path("score").asInt()).as("the solutions' score in results.json; output: %s",
+                results.path("output").asText()).isEqualTo(results.path("max_score").asInt());
+        assertClassroomChecks(root.resolve("results/results.json"), true);
+    }
+
+    @Test
+    @DisplayName("run_autograder grades a repository upload: the untouched stubs get 0 and fail every Classroom check")
+    void runAutograderGivesTheStubsZero() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("autograder"));
+        Path repository = root.resolve("submission/fencing-student-repo");
+        CatalogSubmissions.copyTree(KitLocations.exercises().resolve("src/main"), repository.resolve("src/main"));
+
+        Run run = runAutograder(root);
+
+        assertThat(run.exitCode()).as("exit code of run_autograder; output:%n%s", run.output()).isZero();
+        JsonNode results = JSON.readTree(root.resolve("results/results.json").toFile());
+        assertThat(results.path("max_score").asInt()).as("the maximum score in results.json").isPositive();
+        assertThat(results.path("score").asInt()).as("the stubs' score in results.json").isZero();
+        assertThat(results.path("output").asText()).as("the overall output").doesNotContain("Not in the submission");
+        assertClassroomChecks(root.resolve("results/results.json"), false);
+    }
+
+    /** Runs every Classroom check against {@code results}, as GitHub Classroom would: from a workspace beside the report. */
+    private void assertClassroomChecks(Path results, boolean pass) throws Exception {
+        assumeTrue(onPath("jq"), "the Classroom checks run jq, which is not installed here");
+        Path workspace = Files.createDirectories(dir.resolve("classroom/workspace"));
+        Path report = Files.createDirectories(dir.resolve("classroom/fencing-report"));
+        Files.copy(results, report.resolve("results.json"));
+        for (JsonNode test : classroomChecks().path("tests")) {
+            Run check = run(List.of("bash", "-c", test.path("run").asText()), workspace, Map.of(), dir.resolve("check.log"));
+            if (pass) {
+                assertThat(check.exitCode()).as("Classroom check '%s' on full marks: %s", test.path("name").asText(), check.output())
+                        .isZero();
+            } else {
+                assertThat(check.exitCode()).as("Classroom check '%s' on a score of 0", test.path("name").asText()).isNotZero();
+            }
+        }
+    }
+
+    private Run runAutograder(Path root) throws IOException, InterruptedException {
+        Path script = templatesDir().resolve("gradescope/run_autograder");
+        Map<String, String> environment = Map.of(
+                "AUTOGRADER_ROOT", root.toString(),
+                "KIT_DIR", KitLocations.root().toString(),
+                "KIT_CLASSPATH", String.join(File.pathSeparator,
+                        TestSuite.classPath().stream().map(Path::toString).toList()),
+                "JAVA_HOME", System.getProperty("java.home"),
+                "ETCD_ENDPOINTS", Etcd.shared().endpoints(),
+                "ETCD_KEY_PREFIX", "template-checks/" + UUID.randomUUID());
+        return run(List.of("bash", script.toString()), root, environment, dir.resolve("run_autograder.log"));
+    }
+
+    private record Run(int exitCode, String output) {
+    }
+
+    private static Run run(List<String> command, Path workDir, Map<String, String> environment, Path log)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        try {
+            if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                throw new IllegalStateException(command + " did not finish in 5 minutes");
+            }
+        } finally {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+        return new Run(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    private static boolean onPath(String program) {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .anyMatch(directory -> !directory.isBlank() && Files.isExecutable(Path.of(directory, program)));
+    }
+
+    private static Set<String> checkedTags() throws IOException {
+        Set<String> tags = new TreeSet<>();
+        for (JsonNode test : classroomChecks().path("tests")) {
+            Matcher tag = CHECKED_TAG.matcher(test.path("run").asText());
+            assertThat(tag.find()).as("the tag checked by '%s'", test.path("name").asText()).isTrue();
+            tags.add(tag.group(1));
+        }
+        return tags;
+    }
+
+    private static JsonNode classroomChecks() throws IOException {
+        return JSON.readTree(templatesDir().resolve("github-classroom/.github/classroom/autograding.json").toFile());
+    }
+
+    private static Path templatesDir() {
+        return KitLocations.root().resolve("grader/templates");
+    }
+
+    private static List<Path> templates(String extension) throws IOException {
+        try (Stream<Path> files = Files.walk(templatesDir())) {
+            return files.filter(Files::isRegularFile).filter(file -> file.getFileName().toString().endsWith("." + extension))
+                    .sorted().toList();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+}
