@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.support.Etcd;
+import fencing.support.FileTrees;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -141,7 +142,7 @@ class TemplatesTests {
     void runAutograderGivesTheStubsZero() throws Exception {
         Path root = Files.createDirectories(dir.resolve("autograder"));
         Path repository = root.resolve("submission/fencing-student-repo");
-        CatalogSubmissions.copyTree(GradingFixtures.exercises().resolve("src/main"), repository.resolve("src/main"));
+        FileTrees.copy(GradingFixtures.exercises().resolve("src/main"), repository.resolve("src/main"));
 
         Run run = runAutograder(root);
 
