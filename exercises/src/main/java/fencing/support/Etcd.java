@@ -1,7 +1,6 @@
 package fencing.support;
 
 import io.etcd.jetcd.Client;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
@@ -13,24 +12,23 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 
 /**
  * A real etcd endpoint for tests, the grader and the labs, found or started the way this machine allows.
  *
- * <p>Tried in this order: {@code ETCD_ENDPOINTS} (an existing cluster, left running); an {@code etcd}
- * binary on {@code PATH}, started as a child process on loopback with a fast heartbeat so that a
- * 1 s lease really expires in about 1 s; a container of the official etcd image (or
- * {@code ETCD_IMAGE}) through Testcontainers when a Docker engine answers. {@code KIT_ETCD} set to
- * {@code binary} or {@code container} forces one of the last two. Whatever this class starts,
- * {@link #close()} stops, and a watchdog stops it too if the JVM dies first.
+ * <p>Tried in the order {@link EtcdSources} gives: {@code ETCD_ENDPOINTS} (an existing cluster, left running);
+ * an {@code etcd} binary on {@code PATH}, started as a child process on loopback with a fast heartbeat so that
+ * a 1 s lease really expires in about 1 s; a container of the official etcd image (or {@code ETCD_IMAGE})
+ * through Testcontainers when a Docker engine answers. {@code KIT_ETCD} set to {@code binary} or
+ * {@code container} forces one of the last two. Whatever this class starts, {@link #close()} stops, and a
+ * watchdog stops it too if the JVM dies first.
  */
 public final class Etcd implements AutoCloseable {
 
@@ -79,46 +77,32 @@ public final class Etcd implements AutoCloseable {
      * @throws IllegalStateException    if no etcd can be had here, with what to install
      */
     public static Etcd provide() {
-        String raw = Optional.ofNullable(System.getenv("KIT_ETCD")).orElse("");
-        String forced = raw.trim().toLowerCase(Locale.ROOT);
-        // Checked first, so that a typo is reported even where ETCD_ENDPOINTS would win.
-        if (!List.of("", "binary", "container").contains(forced)) {
-            throw new IllegalArgumentException("KIT_ETCD must be 'binary' or 'container' (or unset to choose"
-                    + " automatically), got '" + raw + "'. Nothing was started.");
-        }
-        String existing = System.getenv("ETCD_ENDPOINTS");
-        if (existing != null && !existing.isBlank()) {
-            return new Etcd(String.join(",", existing.trim().split("\\s*,\\s*")),
+        Map<String, String> env = System.getenv();
+        List<EtcdSources.Source> order = EtcdSources.order(env);
+        EtcdSources.Source source = EtcdSources.firstAvailable(env, EtcdContainer::dockerAnswers)
+                .orElseThrow(() -> unavailable(whyNone(order)));
+        return switch (source) {
+            case EXISTING_CLUSTER -> new Etcd(String.join(",", env.get("ETCD_ENDPOINTS").trim().split("\\s*,\\s*")),
                     "the existing cluster in ETCD_ENDPOINTS", () -> { }, null, null, null);
+            case BINARY -> startBinary(findBinary().orElseThrow());
+            case CONTAINER -> startContainer(image());
+        };
+    }
+
+    private static String whyNone(List<EtcdSources.Source> order) {
+        if (order.equals(List.of(EtcdSources.Source.BINARY))) {
+            return "KIT_ETCD=binary, but no etcd binary is on PATH.";
         }
-        if (forced.equals("binary")) {
-            return startBinary(findBinary().orElseThrow(() -> unavailable("KIT_ETCD=binary, but no etcd binary is on PATH.")));
+        if (order.equals(List.of(EtcdSources.Source.CONTAINER))) {
+            return "KIT_ETCD=container, but no Docker engine answers" + EtcdContainer.dockerHostNote() + ".";
         }
-        if (forced.equals("container")) {
-            if (!EtcdContainer.dockerAnswers()) {
-                throw unavailable("KIT_ETCD=container, but no Docker engine answers" + EtcdContainer.dockerHostNote() + ".");
-            }
-            return startContainer(image());
-        }
-        Optional<Path> binary = findBinary();
-        if (binary.isPresent()) {
-            return startBinary(binary.get());
-        }
-        if (EtcdContainer.dockerAnswers()) {
-            return startContainer(image());
-        }
-        throw unavailable("Neither an etcd binary on PATH nor a Docker engine was found" + EtcdContainer.dockerHostNote()
-                + ", and ETCD_ENDPOINTS is not set.");
+        return "Neither an etcd binary on PATH nor a Docker engine was found" + EtcdContainer.dockerHostNote()
+                + ", and ETCD_ENDPOINTS is not set.";
     }
 
     /** Returns the etcd binary on {@code PATH}, if there is one. */
     public static Optional<Path> findBinary() {
-        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        return Stream.of(path.split(File.pathSeparator))
-                .filter(dir -> !dir.isBlank())
-                .map(dir -> Path.of(dir, "etcd"))
-                .filter(file -> Files.isRegularFile(file) && Files.isExecutable(file))
-                .findFirst();
+        return EtcdSources.findBinary(System.getenv("PATH"));
     }
 
     /** Returns the image the container path uses: {@code ETCD_IMAGE} or {@link #DEFAULT_IMAGE}. */

@@ -146,12 +146,6 @@ public final class Supervised implements AutoCloseable {
         return pid;
     }
 
-    /** Returns the process the watchdog runs, while it is running. */
-    public ProcessHandle child() {
-        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-                .orElseThrow(() -> new IllegalStateException(name + " (pid " + pid + ") is not running"));
-    }
-
     /** Returns whether the supervised process is still running. */
     public boolean isAlive() {
         return watchdog.isAlive();

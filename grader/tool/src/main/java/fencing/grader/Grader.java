@@ -29,11 +29,6 @@ public final class Grader implements AutoCloseable {
         public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit) {
             this(suite, includeEtcd, etcdEndpoints, testTimeout, timeLimit, List.of());
         }
-
-        /** The defaults: hidden tests with etcd, 10 s per test, 5 minutes in all. */
-        public static Options defaults(String etcdEndpoints) {
-            return new Options(TestSuite.HIDDEN, true, etcdEndpoints, Duration.ofSeconds(10), Duration.ofMinutes(5));
-        }
     }
 
     private final Options options;

@@ -3,6 +3,7 @@ package fencing.grader;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,11 +13,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /** Writes a grade as {@code results.json} (Gradescope's format), {@code summary.md} and JUnit XML reports. */
 public final class Reports {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
 
     private Reports() {
     }
@@ -105,49 +110,87 @@ public final class Reports {
         return text.replace("|", "\\|").replace("\n", " ");
     }
 
+    /** Writes one JUnit XML report per test class, in the layout CI servers read from Surefire. */
     private static void writeJunitXml(Grade grade, Path dir) throws IOException {
         Map<String, List<TestResult>> byClass = new TreeMap<>();
         for (TestResult result : grade.results()) {
             byClass.computeIfAbsent(result.test().className(), name -> new ArrayList<>()).add(result);
         }
         for (Map.Entry<String, List<TestResult>> entry : byClass.entrySet()) {
-            List<TestResult> results = entry.getValue();
-            long failures = results.stream().filter(result -> !result.passed()).count();
-            double time = results.stream().mapToLong(result -> Math.max(0, result.millis())).sum() / 1000.0;
-            StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-            xml.append(String.format(Locale.ROOT, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"%.3f\">%n",
-                    xml(entry.getKey()), results.size(), failures, time));
-            for (TestResult result : results) {
-                xml.append(String.format(Locale.ROOT, "  <testcase name=\"%s\" classname=\"%s\" time=\"%.3f\"",
-                        xml(result.test().displayName()), xml(entry.getKey()), Math.max(0, result.millis()) / 1000.0));
-                if (result.passed()) {
-                    xml.append("/>\n");
-                } else {
-                    String firstLine = result.message().lines().findFirst().orElse("failed");
-                    xml.append(">\n    <failure message=\"").append(xml(firstLine)).append("\">")
-                            .append(xml(result.message())).append("</failure>\n  </testcase>\n");
+            Path file = dir.resolve("TEST-" + entry.getKey() + ".xml");
+            try (OutputStream out = Files.newOutputStream(file)) {
+                XMLStreamWriter xml = XML.createXMLStreamWriter(out, "UTF-8");
+                try {
+                    writeSuite(xml, entry.getKey(), entry.getValue());
+                } finally {
+                    xml.close();
                 }
+            } catch (XMLStreamException e) {
+                throw new IOException("could not write " + file, e);
             }
-            xml.append("</testsuite>\n");
-            Files.writeString(dir.resolve("TEST-" + entry.getKey() + ".xml"), xml, StandardCharsets.UTF_8);
         }
     }
 
-    private static String xml(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '"' -> out.append("&quot;");
-                default -> {
-                    if (c >= 0x20 || c == '\n' || c == '\t' || c == '\r') {
-                        out.append(c);
-                    }
-                }
+    private static void writeSuite(XMLStreamWriter xml, String className, List<TestResult> results) throws XMLStreamException {
+        long failures = results.stream().filter(result -> !result.passed()).count();
+        long millis = results.stream().mapToLong(result -> Math.max(0, result.millis())).sum();
+        xml.writeStartDocument("UTF-8", "1.0");
+        xml.writeCharacters("\n");
+        xml.writeStartElement("testsuite");
+        xml.writeAttribute("name", legal(className));
+        xml.writeAttribute("tests", Integer.toString(results.size()));
+        xml.writeAttribute("failures", Long.toString(failures));
+        xml.writeAttribute("errors", "0");
+        xml.writeAttribute("skipped", "0");
+        xml.writeAttribute("time", seconds(millis));
+        for (TestResult result : results) {
+            xml.writeCharacters("\n  ");
+            if (result.passed()) {
+                xml.writeEmptyElement("testcase");
+                writeCaseAttributes(xml, result, className);
+                continue;
             }
+            xml.writeStartElement("testcase");
+            writeCaseAttributes(xml, result, className);
+            xml.writeCharacters("\n    ");
+            xml.writeStartElement("failure");
+            xml.writeAttribute("message", legal(result.message().lines().findFirst().orElse("failed")));
+            xml.writeCharacters(legal(result.message()));
+            xml.writeEndElement();
+            xml.writeCharacters("\n  ");
+            xml.writeEndElement();
         }
+        xml.writeCharacters("\n");
+        xml.writeEndElement();
+        xml.writeCharacters("\n");
+        xml.writeEndDocument();
+    }
+
+    private static void writeCaseAttributes(XMLStreamWriter xml, TestResult result, String className) throws XMLStreamException {
+        xml.writeAttribute("name", legal(result.test().displayName()));
+        xml.writeAttribute("classname", legal(className));
+        xml.writeAttribute("time", seconds(Math.max(0, result.millis())));
+    }
+
+    private static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.3f", millis / 1000.0);
+    }
+
+    /**
+     * Returns {@code text} with the characters XML 1.0 cannot hold written as {@code &#N;}, as JUnit's own
+     * reports do: the writer escapes markup, but a control character would make the whole file unreadable.
+     */
+    private static String legal(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> {
+            boolean allowed = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c <= 0xD7FF)
+                    || (c >= 0xE000 && c <= 0xFFFD) || c >= 0x10000;
+            if (allowed) {
+                out.appendCodePoint(c);
+            } else {
+                out.append("&#").append(c).append(';');
+            }
+        });
         return out.toString();
     }
 }

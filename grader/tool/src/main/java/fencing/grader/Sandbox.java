@@ -116,7 +116,8 @@ final class Sandbox implements AutoCloseable {
             }
             Path copy = snapshotRoot().resolve((index++) + "-" + entry.getFileName());
             if (Files.isDirectory(entry)) {
-                copyTree(entry, copy);
+                FileTrees.copy(entry, copy);
+                openForReading(copy);
             } else {
                 copyReadable(entry, copy);
             }
@@ -130,11 +131,7 @@ final class Sandbox implements AutoCloseable {
         if (!dropPrivileges) {
             return;
         }
-        try (Stream<Path> paths = Files.walk(workDir)) {
-            for (Path path : paths.toList()) {
-                Files.setPosixFilePermissions(path, Files.isDirectory(path) ? OPEN_DIR : PosixFilePermissions.fromString("rw-r--r--"));
-            }
-        }
+        openForReading(workDir);
         UserPrincipal nobody = FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
         for (Path dir : writable) {
             Files.setOwner(dir, nobody);
@@ -174,16 +171,11 @@ final class Sandbox implements AutoCloseable {
         }
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path source : paths.toList()) {
-                Path target = to.resolve(from.relativize(source).toString());
-                if (Files.isDirectory(source)) {
-                    Files.createDirectories(target);
-                    Files.setPosixFilePermissions(target, OPEN_DIR);
-                } else {
-                    copyReadable(source, target);
-                }
+    /** Lets everyone read everything in {@code root}, and only its owner write there. */
+    private static void openForReading(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.toList()) {
+                Files.setPosixFilePermissions(path, Files.isDirectory(path) ? OPEN_DIR : PosixFilePermissions.fromString("rw-r--r--"));
             }
         }
     }

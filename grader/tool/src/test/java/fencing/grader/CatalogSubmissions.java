@@ -1,10 +1,10 @@
 package fencing.grader;
 
+import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -29,8 +29,8 @@ final class CatalogSubmissions {
 
     /** Builds the submission for {@code entry} in {@code target}. */
     static Path assemble(Path entry, Path target) throws IOException {
-        copyTree(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
-        copyTree(entry.resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
+        FileTrees.copy(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
+        FileTrees.copy(entry.resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
         return target;
     }
 
@@ -38,21 +38,5 @@ final class CatalogSubmissions {
     static List<String> expectedTags(Path entry) throws IOException {
         return Files.readAllLines(entry.resolve("expected-tags.txt")).stream()
                 .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
-    }
-
-    static void copyTree(Path from, Path to) throws IOException {
-        if (!Files.isDirectory(from)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path source : paths.toList()) {
-                Path target = to.resolve(from.relativize(source).toString());
-                if (Files.isDirectory(source)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
     }
 }

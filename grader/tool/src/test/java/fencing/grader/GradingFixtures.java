@@ -1,6 +1,7 @@
 package fencing.grader;
 
 import fencing.support.Etcd;
+import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -47,7 +48,7 @@ final class GradingFixtures {
 
     /** Writes {@code source} as the student-owned file {@code path} of a new submission, the rest copied from solutions. */
     static Path submissionWith(Path dir, String path, String source) throws IOException {
-        CatalogSubmissions.copyTree(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT), dir.resolve(StudentFiles.SOURCE_ROOT));
+        FileTrees.copy(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT), dir.resolve(StudentFiles.SOURCE_ROOT));
         Path file = dir.resolve(StudentFiles.SOURCE_ROOT).resolve(path);
         Files.createDirectories(file.getParent());
         Files.writeString(file, source);

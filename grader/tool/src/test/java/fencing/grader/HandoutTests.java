@@ -3,6 +3,7 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -120,7 +121,7 @@ class HandoutTests {
     @DisplayName("with the solution files copied in, mvn test passes in the handout")
     void passesWithTheSolutions() throws Exception {
         Path handout = write(dir.resolve("handout"));
-        CatalogSubmissions.copyTree(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT),
+        FileTrees.copy(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT),
                 handout.resolve(StudentFiles.SOURCE_ROOT));
 
         MavenBuild build = MavenBuild.test(handout, dir.resolve("solutions.log"));

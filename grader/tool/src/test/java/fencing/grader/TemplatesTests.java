@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.support.Etcd;
+import fencing.support.FileTrees;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -70,28 +71,44 @@ class TemplatesTests {
     }
 
     @Test
-    @DisplayName("the workflow check finds a tab, a stray indent, a job without steps and an unclosed expression")
+    @DisplayName("the workflow check finds a tab, a stray indent, a job without steps, an idle step and an unclosed expression")
     void workflowCheckFindsMistakes() {
-        String broken = "name: Broken\non:\n  push:\njobs:\n  grade:\n    runs-on: ubuntu-latest\n    timeout-minutes: 5\n"
-                + "      extra: 1\n\tbad: tab\n  other:\n    runs-on: ${{ matrix.os\n";
+        String valid = "name: Valid\non:\n  push:\njobs:\n  grade:\n    runs-on: ubuntu-latest\n    timeout-minutes: 5\n"
+                + "    steps:\n      - uses: actions/checkout@v4\n      - name: Grade\n        run: echo ${{ github.sha }}\n";
 
-        assertThat(WorkflowShape.problems(broken)).as("problems found in a broken workflow")
-                .anyMatch(problem -> problem.contains("tab"))
-                .anyMatch(problem -> problem.contains("opens nothing"))
-                .anyMatch(problem -> problem.contains("'grade' has no 'steps:'"))
-                .anyMatch(problem -> problem.contains("not closed"));
+        assertThat(WorkflowShape.problems(valid)).as("problems found in a valid workflow").isEmpty();
+        assertThat(WorkflowShape.problems(valid.replace("    runs-on", "\truns-on")))
+                .as("problems found in a workflow indented with a tab").singleElement().asString()
+                .contains("line 6").containsIgnoringCase("tab");
+        assertThat(WorkflowShape.problems(valid.replace("    steps:", "      extra: 1\n    steps:")))
+                .as("problems found in a workflow with a line indented under a value").singleElement().asString()
+                .contains("line 8").contains("not YAML");
+        assertThat(WorkflowShape.problems(valid.substring(0, valid.indexOf("    steps:"))))
+                .as("problems found in a workflow whose job has no steps").containsExactly("job 'grade' has no 'steps:'");
+        assertThat(WorkflowShape.problems(valid.replace("        run: echo", "        shell: echo")))
+                .as("problems found in a workflow with a step that does nothing")
+                .containsExactly("job 'grade', step 2 neither runs a command nor uses an action");
+        assertThat(WorkflowShape.problems(valid.replace("github.sha }}", "github.sha")))
+                .as("problems found in a workflow with an unclosed expression").singleElement().asString()
+                .contains("jobs.grade.steps[1].run").contains("not closed");
+        assertThat(WorkflowShape.problems(valid.replace("name: Valid\n", "")))
+                .as("problems found in a workflow without a name").containsExactly("no top-level 'name:'");
     }
 
     @Test
     @DisplayName("the instructor's workflow grades with ./kit grade, etcd in Docker, and appends summary.md to the job summary")
     void instructorWorkflowGradesAndSummarizes() throws IOException {
-        String workflow = Files.readString(templatesDir().resolve("github-actions/grade-submission.yml"));
+        JsonNode workflow = WorkflowShape.read(Files.readString(templatesDir().resolve("github-actions/grade-submission.yml")));
+        JsonNode job = workflow.path("jobs").path("grade");
+        List<JsonNode> steps = WorkflowShape.steps(workflow);
 
-        assertThat(workflow).as("the instructor's workflow")
-                .contains("KIT_ETCD: container")
-                .contains("./kit grade ")
-                .contains("java-version: \"17\"")
-                .containsPattern("cat [^\\n]*summary\\.md >> \"\\$GITHUB_STEP_SUMMARY\"");
+        assertThat(job.path("env").path("KIT_ETCD").asText()).as("the grade job's KIT_ETCD").isEqualTo("container");
+        assertThat(steps).as("the grade job's steps")
+                .anySatisfy(step -> assertThat(step.path("run").asText()).as("a step's command").startsWith("./kit grade "))
+                .anySatisfy(step -> assertThat(step.path("with").path("java-version").asText()).as("the Java version set up")
+                        .isEqualTo("17"))
+                .anySatisfy(step -> assertThat(step.path("run").asText()).as("a step's command")
+                        .containsPattern("cat [^\\n]*summary\\.md >> \"\\$GITHUB_STEP_SUMMARY\""));
     }
 
     @Test
@@ -141,7 +158,7 @@ class TemplatesTests {
     void runAutograderGivesTheStubsZero() throws Exception {
         Path root = Files.createDirectories(dir.resolve("autograder"));
         Path repository = root.resolve("submission/fencing-student-repo");
-        CatalogSubmissions.copyTree(KitLocations.exercises().resolve("src/main"), repository.resolve("src/main"));
+        FileTrees.copy(KitLocations.exercises().resolve("src/main"), repository.resolve("src/main"));
 
         Run run = runAutograder(root);
 

@@ -1,124 +1,101 @@
 package fencing.grader;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * A structural check of a GitHub Actions workflow file, without a YAML parser.
+ * A structural check of a GitHub Actions workflow file, read with Jackson's YAML parser.
  *
- * <p>It reads the block-style YAML these templates use: two-space indentation, {@code key: value}
- * mappings, {@code - } list items and {@code |} block scalars. It finds the mistakes a hand edit makes
- * (tabs, a line indented under a key that holds a value, a job without {@code runs-on} or
- * {@code steps}, a step that neither runs nor uses anything, an unclosed {@code ${{ }}}); it does not
- * claim to accept only valid YAML.
+ * <p>It finds the mistakes a hand edit makes: text that is not YAML (a tab, a line indented under a key that
+ * holds a value), a workflow without {@code name}, {@code on} or {@code jobs}, a job without {@code runs-on}
+ * or {@code steps}, a step that neither runs nor uses anything, and an unclosed {@code ${{ }}}.
  */
 final class WorkflowShape {
 
-    private static final Pattern KEY = Pattern.compile("^(- )?([A-Za-z0-9_.\"'-]+):(\\s.*)?$");
+    private static final YAMLMapper YAML = new YAMLMapper();
 
     private WorkflowShape() {
     }
 
+    /**
+     * Reads {@code text} as YAML.
+     *
+     * @throws IllegalArgumentException if it is not YAML, with the parser's line and reason
+     */
+    static JsonNode read(String text) {
+        try {
+            return YAML.readTree(text);
+        } catch (JsonProcessingException e) {
+            String line = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ": ";
+            throw new IllegalArgumentException(line + "not YAML: " + e.getOriginalMessage(), e);
+        }
+    }
+
     /** Returns what is wrong with {@code text} as a workflow; empty when it has the expected shape. */
     static List<String> problems(String text) {
-        List<String> problems = new ArrayList<>();
-        List<String> lines = text.lines().toList();
-        Map<String, Integer> topLevel = new LinkedHashMap<>();
-        int blockIndent = -1;
-        int previousIndent = 0;
-        boolean previousOpens = true;
-        String job = null;
-        Map<String, List<String>> jobKeys = new LinkedHashMap<>();
-        int stepsIndent = -1;
-        List<List<String>> steps = new ArrayList<>();
-        for (int number = 1; number <= lines.size(); number++) {
-            String line = lines.get(number - 1);
-            if (line.contains("\t")) {
-                problems.add("line " + number + ": a tab (YAML indents with spaces)");
-                continue;
-            }
-            String content = line.strip();
-            int indent = line.indexOf(content.isEmpty() ? line : content);
-            if (content.isEmpty() || content.startsWith("#")) {
-                continue;
-            }
-            if (blockIndent >= 0) {
-                if (indent > blockIndent) {
-                    continue;
-                }
-                blockIndent = -1;
-            }
-            if (indent % 2 != 0) {
-                problems.add("line " + number + ": indented by " + indent + " spaces, not a multiple of 2");
-            }
-            if (indent > previousIndent && !previousOpens) {
-                problems.add("line " + number + ": indented under a line that opens nothing");
-            }
-            if (count(content, "${{") != count(content, "}}")) {
-                problems.add("line " + number + ": an expression ${{ ... }} is not closed on its line");
-            }
-            Matcher key = KEY.matcher(content);
-            if (!key.matches() && !content.startsWith("- ")) {
-                problems.add("line " + number + ": neither 'key: value' nor a list item: " + content);
-            }
-            String name = key.matches() ? key.group(2).replace("\"", "").replace("'", "") : null;
-            String value = key.matches() && key.group(3) != null ? key.group(3).strip() : "";
-            if (indent == 0 && name != null) {
-                topLevel.put(name, number);
-                job = null;
-            }
-            if (indent == 2 && name != null && topLevel.containsKey("jobs") && lastKey(topLevel).equals("jobs")) {
-                job = name;
-                jobKeys.put(job, new ArrayList<>());
-                stepsIndent = -1;
-            }
-            if (job != null && indent == 4 && name != null) {
-                jobKeys.get(job).add(name);
-                stepsIndent = name.equals("steps") ? indent + 2 : -1;
-            }
-            if (stepsIndent >= 0 && indent == stepsIndent && content.startsWith("- ")) {
-                steps.add(new ArrayList<>());
-            }
-            if (stepsIndent >= 0 && !steps.isEmpty() && name != null
-                    && (indent == stepsIndent || indent == stepsIndent + 2)) {
-                steps.get(steps.size() - 1).add(name);
-            }
-            boolean opensBlock = value.startsWith("|") || value.startsWith(">");
-            if (opensBlock) {
-                blockIndent = indent + (content.startsWith("- ") ? 2 : 0);
-            }
-            previousIndent = indent;
-            previousOpens = content.startsWith("- ") || (name != null && value.isEmpty()) || opensBlock;
+        JsonNode root;
+        try {
+            root = read(text);
+        } catch (IllegalArgumentException e) {
+            return List.of(e.getMessage());
         }
+        if (root == null || !root.isObject()) {
+            return List.of("the workflow is not a mapping of keys to values");
+        }
+        List<String> problems = new ArrayList<>();
         for (String required : List.of("name", "on", "jobs")) {
-            if (!topLevel.containsKey(required)) {
+            if (!root.has(required)) {
                 problems.add("no top-level '" + required + ":'");
             }
         }
-        if (jobKeys.isEmpty() && topLevel.containsKey("jobs")) {
+        JsonNode jobs = root.path("jobs");
+        if (root.has("jobs") && (!jobs.isObject() || jobs.isEmpty())) {
             problems.add("'jobs:' holds no job");
         }
-        jobKeys.forEach((name, keys) -> {
+        for (Map.Entry<String, JsonNode> job : jobs.properties()) {
             for (String required : List.of("runs-on", "steps")) {
-                if (!keys.contains(required)) {
-                    problems.add("job '" + name + "' has no '" + required + ":'");
+                if (!job.getValue().has(required)) {
+                    problems.add("job '" + job.getKey() + "' has no '" + required + ":'");
                 }
             }
-        });
-        for (int i = 0; i < steps.size(); i++) {
-            if (!steps.get(i).contains("run") && !steps.get(i).contains("uses")) {
-                problems.add("step " + (i + 1) + " neither runs a command nor uses an action");
+            JsonNode steps = job.getValue().path("steps");
+            for (int i = 0; i < steps.size(); i++) {
+                JsonNode step = steps.get(i);
+                if (!step.has("run") && !step.has("uses")) {
+                    problems.add("job '" + job.getKey() + "', step " + (i + 1) + " neither runs a command nor uses an action");
+                }
             }
         }
+        unclosedExpressions(root, "", problems);
         return problems;
     }
 
-    private static String lastKey(Map<String, Integer> keys) {
-        return keys.keySet().stream().reduce((first, second) -> second).orElse("");
+    /** Returns the steps of every job in {@code workflow}, in order. */
+    static List<JsonNode> steps(JsonNode workflow) {
+        List<JsonNode> steps = new ArrayList<>();
+        workflow.path("jobs").forEach(job -> job.path("steps").forEach(steps::add));
+        return steps;
+    }
+
+    private static void unclosedExpressions(JsonNode node, String path, List<String> problems) {
+        if (node.isTextual()) {
+            if (count(node.asText(), "${{") != count(node.asText(), "}}")) {
+                problems.add(path + ": an expression ${{ ... }} is not closed: " + node.asText());
+            }
+            return;
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                unclosedExpressions(node.get(i), path + "[" + i + "]", problems);
+            }
+        }
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
+            unclosedExpressions(field.getValue(), path.isEmpty() ? field.getKey() : path + "." + field.getKey(), problems);
+        }
     }
 
     private static int count(String text, String part) {
