@@ -34,6 +34,8 @@ public final class Supervised implements AutoCloseable {
             "log=$1; dir=$2; shift 2",
             "if [ -n \"$log\" ]; then \"$@\" >>\"$log\" 2>&1 & else \"$@\" 2>&1 & fi",
             "child=$!",
+            // The command's PATH may name no tools at all (a test of a bare environment); the watchdog still needs sleep and rm.
+            "PATH=\"$PATH:/usr/bin:/bin\"",
             "echo \"$child\"",
             "stop() {",
             "  kill -CONT \"$child\" 2>/dev/null; kill \"$child\" 2>/dev/null",
