@@ -1,4 +1,4 @@
-package fencing.lab;
+package fencing.lab.sink;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,22 +16,22 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param sentAtMicros     when the request left, in epoch microseconds
  * @param receivedAtMicros when the response arrived (or the call failed), in epoch microseconds
  */
-record Exchange(String from, String method, String path, JsonNode request, int status, JsonNode response, String error,
+public record Exchange(String from, String method, String path, JsonNode request, int status, JsonNode response, String error,
                 long sentAtMicros, long receivedAtMicros) {
 
-    Exchange {
+    public Exchange {
         // JSON null read back from a worker's line is no body at all.
         request = request == null || request.isNull() ? null : request;
         response = response == null || response.isNull() ? null : response;
     }
 
     /** Returns whether this was a write the sink accepted. */
-    boolean accepted() {
+    public boolean accepted() {
         return status == 200 && response != null && response.path("accepted").asBoolean(false);
     }
 
     /** Returns the sink's verdict ({@code accepted} or {@code rejected}), or what went wrong instead. */
-    String verdict() {
+    public String verdict() {
         if (status == 200 && response != null && response.has("verdict")) {
             return response.get("verdict").asText();
         }
@@ -42,19 +42,19 @@ record Exchange(String from, String method, String path, JsonNode request, int s
     }
 
     /** Returns the mode named in the path, e.g. {@code fenced}, or an empty string. */
-    String mode() {
+    public String mode() {
         String[] parts = path.split("/");
         return parts.length >= 3 && parts[1].equals("sinks") ? parts[2] : "";
     }
 
     /** Returns whether this was a write. */
     @JsonIgnore
-    boolean isWrite() {
+    public boolean isWrite() {
         return method.equals("POST") && path.endsWith("/write");
     }
 
     /** Returns when the sink decided, from its response, or when the response arrived if it did not say. */
-    long decidedAtMicros() {
+    public long decidedAtMicros() {
         return response != null && response.has("decidedAtMicros") ? response.get("decidedAtMicros").asLong() : receivedAtMicros;
     }
 }

@@ -1,4 +1,4 @@
-package fencing.lab;
+package fencing.lab.sink;
 
 import fencing.sink.ConnectionSource;
 import fencing.sink.PlainSink;
@@ -30,7 +30,7 @@ final class SeededSinkServer implements AutoCloseable {
     /** Starts a server in {@code dir} and writes B-current with token 8 to both modes. */
     static SeededSinkServer start(Path dir) throws IOException, InterruptedException {
         SeededSinkServer seeded = new SeededSinkServer(
-                SinkServer.start(dir, 0, SinkServer.FencedVariant.FENCED, new PrintStream(OutputStream.nullOutputStream())), dir);
+                SinkServer.start(dir, 0, FencedVariant.FENCED, new PrintStream(OutputStream.nullOutputStream())), dir);
         for (String mode : SinkServer.MODES) {
             HttpResponse<String> response = seeded.post("/sinks/" + mode + "/write", "{\"writer\":\"B\",\"token\":8,\"value\":\"B-current\"}");
             if (response.statusCode() != 200) {

@@ -1,16 +1,17 @@
-package fencing.lab;
+package fencing.lab.report;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 
 /** The study's console output: a short table per repeat and the summary. */
-final class Tables {
+public final class Tables {
 
     private Tables() {
     }
 
-    static void printRepeat(PrintWriter say, Evidence.Repeat repeat) {
+    /** Prints one repeat's table. */
+    public static void printRepeat(PrintWriter say, Evidence.Repeat repeat) {
         say.printf(Locale.ROOT, "  %-7s %-28s %-16s %-12s %-6s %-22s %s%n", "mode", "sink", "A's late write", "final value", "mark", "expected", "");
         for (Evidence.ModeOutcome mode : repeat.modes().values()) {
             say.printf(Locale.ROOT, "  %-7s %-28s %-16s %-12s %-6d %-22s %s%n", mode.mode(), mode.sink(), mode.aLateVerdict(),
@@ -32,7 +33,8 @@ final class Tables {
         say.flush();
     }
 
-    static void printSummary(PrintWriter say, Evidence.Study study, Path dir) {
+    /** Prints the study's summary. */
+    public static void printSummary(PrintWriter say, Evidence.Study study, Path dir) {
         Evidence.Summary summary = study.summary();
         say.println();
         say.printf(Locale.ROOT, "%s: %d of %d repeat%s done, %d as expected, %d not%n", study.caseName(), summary.repeats(),

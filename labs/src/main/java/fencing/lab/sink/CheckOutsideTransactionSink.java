@@ -1,4 +1,4 @@
-package fencing.lab;
+package fencing.lab.sink;
 
 import fencing.sink.ConnectionSource;
 import fencing.sink.FencedSink;

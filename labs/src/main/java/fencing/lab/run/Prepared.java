@@ -1,5 +1,9 @@
-package fencing.lab;
+package fencing.lab.run;
 
+import fencing.lab.sink.SinkReport;
+import fencing.lab.worker.Worker;
+import fencing.lab.worker.WorkerReport;
+import fencing.lab.sink.SinkServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -7,6 +11,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The two processes one repeat needs, started ahead of it: worker A and the sink server.
@@ -17,19 +22,19 @@ import java.util.List;
  * them earlier, during the pause, would put their start-up's CPU load on the critical path of a
  * two-core machine.
  */
-final class Prepared implements AutoCloseable {
+public final class Prepared implements AutoCloseable {
 
     final int repeat;
     final Path dir;
     final String key;
     final int port;
-    final ChildProcess worker;
+    final LabProcess<WorkerReport> worker;
     private final String classPath;
     private final StudyCase studyCase;
-    private ChildProcess sink;
+    private LabProcess<SinkReport> sink;
     private int sinkStarts;
 
-    private Prepared(int repeat, Path dir, String key, int port, ChildProcess worker, ChildProcess sink, String classPath,
+    private Prepared(int repeat, Path dir, String key, int port, LabProcess<WorkerReport> worker, LabProcess<SinkReport> sink, String classPath,
                      StudyCase studyCase) {
         this.repeat = repeat;
         this.dir = dir;
@@ -43,33 +48,37 @@ final class Prepared implements AutoCloseable {
     }
 
     /** Starts worker A and the sink server for {@code repeat}, in {@code dir}; returns at once. */
-    static Prepared start(int repeat, Path dir, StudyCase studyCase, String endpoints, long ttlSeconds, String classPath) {
+    public static Prepared start(int repeat, Path dir, StudyCase studyCase, String endpoints, long ttlSeconds, String classPath) {
         int port = freePort();
-        String key = fencing.support.Etcd.uniqueKey("lab-" + studyCase.label() + "-repeat-" + repeat);
-        ChildProcess sink = startSink(dir, port, studyCase, classPath, "sink-server.log");
-        ChildProcess worker = null;
+        String key = fencing.support.Etcd.uniqueKey("lab-" + studyCase.name() + "-repeat-" + repeat);
+        LabProcess<SinkReport> sink = startSink(dir, port, studyCase, classPath, "sink-server.log");
+        LabProcess<WorkerReport> worker;
         try {
-            worker = ChildProcess.start("worker A", classPath, Worker.class, List.of(
+            worker = LabProcess.start("worker A", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
                     "--name", "A", "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
-                    "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"), true);
-        } catch (IOException e) {
+                    "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"));
+        } catch (RuntimeException e) {
             sink.close();
-            throw new UncheckedIOException("could not start worker A for repeat " + repeat, e);
+            throw e;
         }
         return new Prepared(repeat, dir, key, port, worker, sink, classPath, studyCase);
     }
 
-    private static ChildProcess startSink(Path dir, int port, StudyCase studyCase, String classPath, String logName) {
-        try {
-            return ChildProcess.start("sink server", classPath, SinkServer.class, List.of(
-                    "--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
-                    "--fenced-sink", studyCase.fencedVariant().label()), dir.resolve(logName), false);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not start the sink server in " + dir, e);
-        }
+    private static LabProcess<SinkReport> startSink(Path dir, int port, StudyCase studyCase, String classPath, String logName) {
+        return LabProcess.start("sink server", SinkReport.class, Prepared::sinkFailure, classPath, SinkServer.class, List.of(
+                "--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
+                "--fenced-sink", studyCase.fencedSink().label()), dir.resolve(logName));
     }
 
-    ChildProcess sink() {
+    private static Optional<String> workerFailure(WorkerReport report) {
+        return report instanceof WorkerReport.Failed failed ? Optional.of(failed.message() + " (" + failed.type() + ")") : Optional.empty();
+    }
+
+    private static Optional<String> sinkFailure(SinkReport report) {
+        return report instanceof SinkReport.Failed failed ? Optional.of(failed.message() + " (" + failed.type() + ")") : Optional.empty();
+    }
+
+    LabProcess<SinkReport> sink() {
         return sink;
     }
 
@@ -78,7 +87,7 @@ final class Prepared implements AutoCloseable {
     }
 
     /** Kills the sink server with SIGKILL and starts a new one over the same files and port; returns at once. */
-    ChildProcess restartSink() {
+    LabProcess<SinkReport> restartSink() {
         sink.kill();
         sinkStarts++;
         sink = startSink(dir, port, studyCase, classPath, "sink-server-" + sinkStarts + ".log");

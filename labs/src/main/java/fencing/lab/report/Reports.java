@@ -1,32 +1,23 @@
-package fencing.lab;
+package fencing.lab.report;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import fencing.lab.Json;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** Writes a study's {@code evidence.json}, {@code report.md} and the self-contained {@code report.html}. */
-final class Reports {
+public final class Reports {
 
-    static final List<String> LANES = List.of("A", "etcd", "B", "sink");
-    private static final Map<String, String> LANE_COLORS = Map.of("A", "#1565c0", "etcd", "#6a1b9a", "B", "#ef6c00", "sink", "#37474f");
-    private static final int WIDTH = 1120;
-    private static final int LEFT = 70;
-    private static final int RIGHT = 24;
-    private static final int ROW = 14;
-    private static final double CHAR_WIDTH = 6.4;
-    private static final double LABEL_GAP = 12;
 
     private Reports() {
     }
 
-    static void write(Path dir, Evidence.Study study) {
+    /** Writes {@code evidence.json}, {@code report.md} and {@code report.html} of {@code study} into {@code dir}. */
+    public static void write(Path dir, Evidence.Study study) {
         try {
             Files.writeString(dir.resolve("evidence.json"), Json.pretty(study) + "\n", StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("report.md"), markdown(study), StandardCharsets.UTF_8);
@@ -164,7 +155,7 @@ final class Reports {
                         + " lease <code>%s</code>. The lock key was seen gone %.0f ms after SIGSTOP (by the %s).</p>%n",
                 repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
                 repeat.expiry().waitAfterStopMillis(), repeat.expiry().observedBy()));
-        html.append(svg(repeat));
+        html.append(Timeline.svg(repeat));
         html.append("<table class=\"modes\"><thead><tr><th>mode</th><th>sink</th><th>A's late write</th><th>expected</th>"
                 + "<th>final value</th><th>expected</th><th>mark</th></tr></thead><tbody>\n");
         for (Evidence.ModeOutcome mode : repeat.modes().values()) {
@@ -189,155 +180,11 @@ final class Reports {
         html.append("</tbody></table>\n</section>\n");
     }
 
-    /** Draws the repeat's timeline: one lane each for A, etcd, B and the sink, time running left to right. */
-    static String svg(Evidence.Repeat repeat) {
-        List<Evidence.Event> events = repeat.events();
-        double tMin = 0;
-        double tMax = repeat.figures().repeatMillis();
-        for (Evidence.Event event : events) {
-            tMin = Math.min(tMin, event.tMillis());
-            tMax = Math.max(tMax, event.tMillis());
-        }
-        tMax += (tMax - tMin) * 0.02 + 1;
-        double span = tMax - tMin;
-        double from = tMin;
-        double plot = WIDTH - LEFT - RIGHT;
-        java.util.function.DoubleUnaryOperator x = t -> LEFT + (t - from) / span * plot;
-
-        Map<String, List<Placed>> placed = new LinkedHashMap<>();
-        Map<String, Integer> rows = new LinkedHashMap<>();
-        for (String lane : LANES) {
-            List<Double> rowEnds = new ArrayList<>();
-            List<Placed> lanePlaced = new ArrayList<>();
-            for (Evidence.Event event : events) {
-                if (!event.lane().equals(lane)) {
-                    continue;
-                }
-                double at = x.applyAsDouble(event.tMillis());
-                double width = event.label().length() * CHAR_WIDTH + 6;
-                boolean anchorEnd = at + width > WIDTH - 4;
-                double startX = anchorEnd ? at - width : at;
-                int row = 0;
-                while (row < rowEnds.size() && rowEnds.get(row) > startX - LABEL_GAP) {
-                    row++;
-                }
-                if (row == rowEnds.size()) {
-                    rowEnds.add(0.0);
-                }
-                rowEnds.set(row, startX + width);
-                lanePlaced.add(new Placed(event, at, row, anchorEnd));
-            }
-            placed.put(lane, lanePlaced);
-            rows.put(lane, Math.max(1, rowEnds.size()));
-        }
-        int top = 28;
-        Map<String, Integer> laneY = new LinkedHashMap<>();
-        int y = top;
-        for (String lane : LANES) {
-            laneY.put(lane, y + 8);
-            y += 22 + rows.get(lane) * ROW;
-        }
-        int axisY = y + 16;
-        int height = axisY + 30;
-        StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
-                + " role=\"img\" aria-label=\"Timeline of repeat %d: lanes A, etcd, B and sink\">%n", WIDTH, height, WIDTH, height, repeat.repeat()));
-        svg.append("<defs><pattern id=\"frozen-").append(repeat.repeat()).append("\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\""
-                + " patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e3f2fd\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\""
-                + " stroke=\"#90caf9\" stroke-width=\"3\"/></pattern></defs>\n");
-
-        // Spans first, so that markers and labels draw over them.
-        Double stop = timeOf(events, "A", "SIGSTOP");
-        Double cont = timeOf(events, "A", "SIGCONT");
-        if (stop != null) {
-            double x1 = x.applyAsDouble(stop);
-            double x2 = x.applyAsDouble(cont != null ? cont : tMax);
-            int ay = laneY.get("A");
-            svg.append(String.format(Locale.ROOT, "<rect class=\"frozen\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"url(#frozen-%d)\"/>%n",
-                    x1, ay - 7, Math.max(1, x2 - x1), 14, repeat.repeat()));
-            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">A frozen (SIGSTOP → SIGCONT)</text>%n",
-                    (x1 + x2) / 2, ay - 10));
-            double ttlLine = x.applyAsDouble(stop + repeat.ttlSeconds() * 1000.0);
-            svg.append(String.format(Locale.ROOT, "<line class=\"ttl\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ttlLine, top - 8, ttlLine, axisY));
-            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"start\">SIGSTOP + TTL</text>%n",
-                    ttlLine + 3, axisY - 4));
-        }
-        if (repeat.expiry() != null) {
-            double ranOut = x.applyAsDouble((repeat.expiry().lastKeepAliveMicros() - repeat.startedAtMicros()) / 1000.0 + repeat.ttlSeconds() * 1000.0);
-            svg.append(String.format(Locale.ROOT, "<line class=\"ran-out\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ranOut, top - 8, ranOut, axisY));
-            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\">last keepalive + TTL</text>%n",
-                    ranOut - 3, axisY - 4));
-        }
-        int ey = laneY.get("etcd");
-        Double aLeaseEnd = repeat.expiry() == null ? null : (repeat.expiry().observedAtMicros() - repeat.startedAtMicros()) / 1000.0;
-        leaseBar(svg, x, repeat.a().tMillis(), aLeaseEnd == null ? tMax : aLeaseEnd, ey, "#bbdefb", "A's lease " + repeat.a().leaseIdHex());
-        Double released = timeOf(events, "B", "releases");
-        leaseBar(svg, x, repeat.b().tMillis(), released == null ? tMax : released, ey, "#ffe0b2", "B's lease " + repeat.b().leaseIdHex());
-
-        for (String lane : LANES) {
-            int ly = laneY.get(lane);
-            svg.append("<g class=\"lane\" data-lane=\"").append(lane).append("\">\n");
-            svg.append(String.format(Locale.ROOT, "<text class=\"lane-name\" x=\"10\" y=\"%d\" fill=\"%s\">%s</text>%n", ly + 4, LANE_COLORS.get(lane), lane));
-            svg.append(String.format(Locale.ROOT, "<line class=\"lane-line\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>%n",
-                    LEFT, ly, WIDTH - RIGHT, ly, LANE_COLORS.get(lane)));
-            for (Placed p : placed.get(lane)) {
-                String verdict = p.event.label().endsWith(" accepted") ? "accepted" : p.event.label().endsWith(" rejected") ? "rejected" : "";
-                String color = verdict.equals("accepted") ? "#2e7d32" : verdict.equals("rejected") ? "#c62828" : LANE_COLORS.get(lane);
-                int textY = ly + 16 + p.row * ROW;
-                svg.append("<g class=\"event\" data-lane=\"").append(lane).append("\"")
-                        .append(verdict.isEmpty() ? "" : " data-verdict=\"" + verdict + "\"").append(">");
-                svg.append("<title>").append(esc(String.format(Locale.ROOT, "+%.1f ms: %s. %s", p.event.tMillis(), p.event.label(), p.event.detail())))
-                        .append("</title>");
-                if (p.row > 0) {
-                    svg.append(String.format(Locale.ROOT, "<line class=\"leader\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", p.at, ly + 4, p.at, textY - 9));
-                }
-                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"%s\"/>", p.at, ly, color));
-                svg.append(String.format(Locale.ROOT, "<text class=\"event-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"%s\" fill=\"%s\">%s</text></g>%n",
-                        p.anchorEnd ? p.at + 3 : p.at - 3, textY, p.anchorEnd ? "end" : "start", color, esc(p.event.label())));
-            }
-            svg.append("</g>\n");
-        }
-        svg.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>%n", LEFT, axisY, WIDTH - RIGHT, axisY));
-        double step = span > 4000 ? 1000 : span > 1500 ? 500 : span > 600 ? 200 : 100;
-        for (double t = Math.ceil(tMin / step) * step; t <= tMax; t += step) {
-            double tx = x.applyAsDouble(t);
-            svg.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/><text class=\"tick-label\" x=\"%.1f\" y=\"%d\""
-                    + " text-anchor=\"middle\">%s s</text>%n", tx, axisY, tx, axisY + 4, tx, axisY + 16, trim(t / 1000)));
-        }
-        svg.append(String.format(Locale.ROOT, "<text class=\"tick-label\" x=\"%d\" y=\"%d\">time since A was told to acquire</text>%n", LEFT, axisY + 28));
-        svg.append("</svg>\n");
-        return svg.toString();
-    }
-
-    private static void leaseBar(StringBuilder svg, java.util.function.DoubleUnaryOperator x, double from, double to, int y, String fill, String label) {
-        double x1 = x.applyAsDouble(from);
-        double x2 = x.applyAsDouble(to);
-        svg.append(String.format(Locale.ROOT, "<rect class=\"lease\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"%s\" rx=\"3\"><title>%s</title></rect>%n",
-                x1, y - 4, Math.max(1, x2 - x1), fill, esc(label)));
-    }
-
-    private static Double timeOf(List<Evidence.Event> events, String lane, String label) {
-        for (Evidence.Event event : events) {
-            if (event.lane().equals(lane) && event.label().equals(label)) {
-                return event.tMillis();
-            }
-        }
-        return null;
-    }
-
-    private static String trim(double seconds) {
-        String text = String.format(Locale.ROOT, "%.1f", seconds);
-        return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
-    }
-
     static String esc(String text) {
         if (text == null) {
             return "";
         }
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    private record Placed(Evidence.Event event, double at, int row, boolean anchorEnd) {
     }
 
     private static final String RENDERED_CHECK = String.join("\n",

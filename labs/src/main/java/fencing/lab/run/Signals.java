@@ -1,4 +1,4 @@
-package fencing.lab;
+package fencing.lab.run;
 
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,9 @@
-package fencing.lab;
+package fencing.lab.sink;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import fencing.lab.Json;
+import fencing.lab.Times;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,7 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /** The sink server's client, used by worker A and by the runner; it records every call as an {@link Exchange}. */
-final class SinkClient {
+public final class SinkClient {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     /** Longer than the server's hold limit, so that a held write ends on the server's terms. */
@@ -33,13 +35,14 @@ final class SinkClient {
     private final URI base;
     private final String from;
 
-    SinkClient(URI base, String from) {
+    /** Creates a client of the server at {@code base} that records its calls as sent by {@code from}. */
+    public SinkClient(URI base, String from) {
         this.base = base;
         this.from = from;
     }
 
     /** Offers a write to {@code mode} as {@code writer} with {@code token}. */
-    Exchange write(String mode, String writer, long token, String value) {
+    public Exchange write(String mode, String writer, long token, String value) {
         ObjectNode body = Json.object();
         body.put("writer", writer);
         body.put("token", token);
@@ -53,7 +56,7 @@ final class SinkClient {
      * <p>The modes are separate SQLite files, so neither write waits for the other; sent together,
      * their two commits overlap instead of adding up.
      */
-    List<Exchange> writeAll(List<String> modes, String writer, long token, String value) {
+    public List<Exchange> writeAll(List<String> modes, String writer, long token, String value) {
         List<CompletableFuture<Exchange>> calls = new ArrayList<>();
         for (String mode : modes) {
             calls.add(CompletableFuture.supplyAsync(() -> write(mode, writer, token, value), WRITERS));
@@ -66,11 +69,12 @@ final class SinkClient {
     }
 
     /** Reads the state of {@code mode}. */
-    Exchange read(String mode) {
+    public Exchange read(String mode) {
         return call("GET", "/sinks/" + mode, null);
     }
 
-    Exchange call(String method, String path, JsonNode body) {
+    /** Sends one request, with a JSON body or none, and records it. */
+    public Exchange call(String method, String path, JsonNode body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());

@@ -1,4 +1,6 @@
-package fencing.lab;
+package fencing.lab.sink;
+
+import fencing.lab.Json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

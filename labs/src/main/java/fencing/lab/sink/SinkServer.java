@@ -1,17 +1,13 @@
-package fencing.lab;
+package fencing.lab.sink;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import fencing.sink.ConnectionSource;
-import fencing.sink.FencedSink;
-import fencing.sink.PlainSink;
 import fencing.sink.Sink;
 import fencing.sink.SinkState;
 import fencing.sink.WriteResult;
+import fencing.lab.Json;
+import fencing.lab.Times;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -22,21 +18,12 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * The protected resource of the lab: one HTTP server on loopback over two modes of the same SQLite sink.
@@ -58,40 +45,9 @@ import picocli.CommandLine.Option;
 public final class SinkServer implements AutoCloseable {
 
     /** The largest request body accepted, in bytes. */
-    static final int MAX_BODY_BYTES = 4096;
-    static final int MAX_WRITER_CHARS = 64;
-    static final int MAX_VALUE_CHARS = 1024;
-    static final Duration HOLD_LIMIT = Duration.ofSeconds(10);
-    static final List<String> MODES = List.of("plain", "fenced");
-    private static final Set<String> WRITE_FIELDS = Set.of("writer", "token", "value");
-
-    /** Which implementation serves the {@code fenced} mode. */
-    public enum FencedVariant {
-        /** The contract's {@link FencedSink}: the comparison is inside one transaction. */
-        FENCED("fenced"),
-        /** The broken {@link CheckOutsideTransactionSink}, with a hold the runner controls. */
-        CHECK_OUTSIDE_TRANSACTION("check-outside-transaction");
-
-        private final String label;
-
-        FencedVariant(String label) {
-            this.label = label;
-        }
-
-        /** Returns the name used on the command line and in evidence. */
-        public String label() {
-            return label;
-        }
-
-        static FencedVariant of(String label) {
-            for (FencedVariant variant : values()) {
-                if (variant.label.equals(label)) {
-                    return variant;
-                }
-            }
-            throw new IllegalArgumentException("unknown fenced sink '" + label + "': use fenced or check-outside-transaction");
-        }
-    }
+    public static final int MAX_BODY_BYTES = 4096;
+    /** The modes every server has, in the order the lab reads them. */
+    public static final List<String> MODES = List.of("plain", "fenced");
 
     private final HttpServer http;
     private final ExecutorService executor;
@@ -122,15 +78,8 @@ public final class SinkServer implements AutoCloseable {
      */
     public static SinkServer start(Path dir, int port, FencedVariant variant, PrintStream log) throws IOException {
         Files.createDirectories(dir);
-        Map<String, Sink> sinks = new LinkedHashMap<>();
-        sinks.put("plain", new PlainSink(ConnectionSource.sqlite(dir.resolve("plain.db"))));
-        Hold hold = null;
-        if (variant == FencedVariant.CHECK_OUTSIDE_TRANSACTION) {
-            hold = new Hold();
-            sinks.put("fenced", new CheckOutsideTransactionSink(ConnectionSource.sqlite(dir.resolve("fenced.db")), hold));
-        } else {
-            sinks.put("fenced", new FencedSink(ConnectionSource.sqlite(dir.resolve("fenced.db"))));
-        }
+        Hold hold = variant == FencedVariant.CHECK_OUTSIDE_TRANSACTION ? new Hold() : null;
+        Map<String, Sink> sinks = SinkModes.open(dir, variant, hold == null ? (token, markSeen) -> { } : hold);
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
         // Several threads, so that a held write does not stop another writer from reaching the sink.
         ExecutorService executor = Executors.newFixedThreadPool(8, runnable -> {
@@ -138,44 +87,12 @@ public final class SinkServer implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        List<String> notReady = warmUp(dir, sinks, variant);
+        List<String> notReady = SinkModes.warmUp(dir, sinks, variant);
         SinkServer server = new SinkServer(http, executor, sinks, hold, dir, log, notReady);
         http.createContext("/", server::handle);
         http.setExecutor(executor);
         http.start();
         return server;
-    }
-
-    /**
-     * Runs each sink's code once before the first request: reads of the real files, and writes to a scratch file.
-     *
-     * <p>The first SQLite connection of a JVM loads the native library and the first write runs code
-     * nothing ran before, which takes longer than any later call; done here, it stays out of the
-     * experiment's timings. A sink that is not implemented yet is reported, not hidden: its name and
-     * message go into the server's health and its first line.
-     */
-    private static List<String> warmUp(Path dir, Map<String, Sink> sinks, FencedVariant variant) throws IOException {
-        List<String> notReady = new java.util.ArrayList<>();
-        Path scratch = dir.resolve("warm-up.db");
-        try {
-            ConnectionSource scratchDb = ConnectionSource.sqlite(scratch);
-            Map<String, Sink> scratchSinks = Map.of(
-                    "plain", new PlainSink(scratchDb),
-                    "fenced", variant == FencedVariant.FENCED ? new FencedSink(scratchDb) : new CheckOutsideTransactionSink(scratchDb));
-            for (String mode : MODES) {
-                try {
-                    sinks.get(mode).read();
-                    scratchSinks.get(mode).write(1, "warm-up");
-                } catch (UnsupportedOperationException notYet) {
-                    notReady.add(sinks.get(mode).getClass().getSimpleName() + ": " + notYet.getMessage());
-                }
-            }
-        } finally {
-            for (String suffix : List.of("", "-wal", "-shm")) {
-                Files.deleteIfExists(dir.resolve("warm-up.db" + suffix));
-            }
-        }
-        return List.copyOf(notReady);
     }
 
     /** Returns the port the server listens on. */
@@ -186,6 +103,11 @@ public final class SinkServer implements AutoCloseable {
     /** Returns the server's base address, e.g. {@code http://127.0.0.1:40123}. */
     public URI uri() {
         return URI.create("http://127.0.0.1:" + port());
+    }
+
+    /** Returns the sinks that are not implemented yet, each with its message. */
+    List<String> notImplementedYet() {
+        return notReady;
     }
 
     /** Returns the class serving each mode, by mode. */
@@ -281,13 +203,11 @@ public final class SinkServer implements AutoCloseable {
 
     private static void requireMethod(String method, String allowed) {
         if (!method.equals(allowed)) {
-            BadRequest bad = new BadRequest(405, "method " + method + " is not allowed here: use " + allowed);
-            bad.allow = allowed;
-            throw bad;
+            throw new BadRequest(405, "method " + method + " is not allowed here: use " + allowed, allowed);
         }
     }
 
-    private WriteRequest readWrite(HttpExchange exchange) throws IOException {
+    private static WriteRequest readWrite(HttpExchange exchange) throws IOException {
         String type = exchange.getRequestHeaders().getFirst("Content-Type");
         if (type != null && !type.split(";", 2)[0].trim().equalsIgnoreCase("application/json")) {
             throw new BadRequest(415, "the body must be JSON: send Content-Type: application/json, not " + type);
@@ -314,75 +234,14 @@ public final class SinkServer implements AutoCloseable {
         if (body.length == 0) {
             throw new BadRequest(400, "the body is empty: send a JSON object {\"writer\": ..., \"token\": ..., \"value\": ...}");
         }
-        JsonNode root;
-        try {
-            root = Json.MAPPER.readTree(body);
-        } catch (JsonProcessingException e) {
-            JsonLocation where = e.getLocation();
-            throw new BadRequest(400, "malformed JSON: " + e.getOriginalMessage().lines().findFirst().orElse("")
-                    + (where == null ? "" : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")"));
-        }
-        if (root == null || !root.isObject()) {
-            throw new BadRequest(400, "the body must be a JSON object {\"writer\": ..., \"token\": ..., \"value\": ...}, got "
-                    + (root == null ? "nothing" : root.getNodeType().toString().toLowerCase(Locale.ROOT)));
-        }
-        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!WRITE_FIELDS.contains(name)) {
-                throw new BadRequest(400, "unknown field '" + name + "': a write has exactly writer, token and value");
-            }
-        }
-        return new WriteRequest(text(root, "writer", MAX_WRITER_CHARS), token(root), text(root, "value", MAX_VALUE_CHARS));
+        return WriteRequests.parse(body);
     }
 
     private static BadRequest tooLarge(String size) {
         return new BadRequest(413, "the body is too large (" + size + "): a write is at most " + MAX_BODY_BYTES + " bytes");
     }
 
-    private static long token(JsonNode root) {
-        JsonNode token = root.get("token");
-        if (token == null) {
-            throw new BadRequest(400, "token is missing: a write carries its writer's fencing token, e.g. \"token\": 7");
-        }
-        if (!token.isNumber()) {
-            throw new BadRequest(400, "token must be a JSON integer, got " + describe(token) + " " + token);
-        }
-        if (!token.isIntegralNumber()) {
-            throw new BadRequest(400, "token must be a whole number, got " + token);
-        }
-        if (!token.canConvertToLong()) {
-            throw new BadRequest(400, "token is too large for a 64-bit revision: " + token);
-        }
-        long value = token.longValue();
-        if (value < 0) {
-            throw new BadRequest(400, "token must not be negative, got " + value + ": tokens are etcd revisions");
-        }
-        return value;
-    }
-
-    private static String text(JsonNode root, String field, int maxChars) {
-        JsonNode node = root.get(field);
-        if (node == null) {
-            throw new BadRequest(400, field + " is missing: a write has writer, token and value");
-        }
-        if (!node.isTextual()) {
-            throw new BadRequest(400, field + " must be a JSON string, got " + describe(node) + " " + node);
-        }
-        String text = node.textValue();
-        if (field.equals("writer") && text.isBlank()) {
-            throw new BadRequest(400, "writer must name the writer, got an empty string");
-        }
-        if (text.length() > maxChars) {
-            throw new BadRequest(400, field + " is too long: " + text.length() + " characters, at most " + maxChars);
-        }
-        return text;
-    }
-
-    private static String describe(JsonNode node) {
-        return "a " + node.getNodeType().toString().toLowerCase(Locale.ROOT);
-    }
-
-    private ObjectNode health() {
+    ObjectNode health() {
         ObjectNode body = Json.object();
         body.put("status", "ok");
         body.put("pid", ProcessHandle.current().pid());
@@ -431,10 +290,6 @@ public final class SinkServer implements AutoCloseable {
         }
     }
 
-    /** A validated write request. */
-    record WriteRequest(String writer, long token, String value) {
-    }
-
     private static final class Reply {
         final int status;
         final ObjectNode body;
@@ -456,128 +311,8 @@ public final class SinkServer implements AutoCloseable {
         }
     }
 
-    private static final class BadRequest extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        final int status;
-        String allow;
-
-        BadRequest(int status, String message) {
-            super(message, null, false, false);
-            this.status = status;
-        }
-    }
-
-    /** The injected pause of the broken sink: holds one armed write between its check and its write. */
-    static final class Hold implements CheckOutsideTransactionSink.Pause {
-        private boolean armed;
-        private boolean holding;
-        private boolean released;
-        private long heldToken = -1;
-        private long markSeen = -1;
-        private long heldSinceMicros;
-        private String ended = "";
-
-        synchronized void arm() {
-            armed = true;
-            holding = false;
-            released = false;
-            heldToken = -1;
-            markSeen = -1;
-            ended = "";
-        }
-
-        @Override
-        public synchronized void betweenCheckAndWrite(long token, long seen) {
-            if (!armed) {
-                return;
-            }
-            armed = false;
-            holding = true;
-            heldToken = token;
-            markSeen = seen;
-            heldSinceMicros = Times.nowMicros();
-            long deadline = System.nanoTime() + HOLD_LIMIT.toNanos();
-            try {
-                while (!released) {
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0) {
-                        // Bounded on purpose: a runner that died must not leave a request hanging forever.
-                        ended = "hold limit of " + HOLD_LIMIT.toSeconds() + " s reached";
-                        break;
-                    }
-                    TimeUnit.NANOSECONDS.timedWait(this, left);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                ended = "interrupted";
-            }
-            if (ended.isEmpty()) {
-                ended = "released";
-            }
-            holding = false;
-        }
-
-        synchronized void release() {
-            released = true;
-            notifyAll();
-        }
-
-        synchronized ObjectNode status() {
-            ObjectNode body = Json.object();
-            body.put("armed", armed);
-            body.put("holding", holding);
-            body.put("heldToken", heldToken);
-            body.put("markSeen", markSeen);
-            body.put("heldSinceMicros", heldSinceMicros);
-            body.put("ended", ended);
-            return body;
-        }
-    }
-
-    /** Runs the server as its own process, so that it can be killed and restarted over the same files. */
-    @Command(name = "sink-server", mixinStandardHelpOptions = true,
-            description = "Serves the plain and fenced sinks over HTTP on loopback until killed.")
-    static final class Main implements Callable<Integer> {
-
-        @Option(names = "--dir", required = true, description = "Directory of plain.db and fenced.db.")
-        Path dir;
-
-        @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
-        int port;
-
-        @Option(names = "--fenced-sink", defaultValue = "fenced",
-                description = "fenced (FencedSink) or check-outside-transaction (the broken teaching sink). Default: ${DEFAULT-VALUE}.")
-        String fencedSink;
-
-        @Override
-        public Integer call() throws Exception {
-            if (port < 0 || port > 65535) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--port must be 0..65535, got " + port);
-            }
-            FencedVariant variant;
-            try {
-                variant = FencedVariant.of(fencedSink);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
-            }
-            SinkServer server = start(dir, port, variant, System.out);
-            CountDownLatch stopped = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
-                stopped.countDown();
-            }, "stop sink server"));
-            ObjectNode ready = server.health();
-            ready.put("port", server.port());
-            ready.put("startedAtMicros", Times.nowMicros());
-            System.out.println("LISTENING " + Json.compact(ready));
-            System.out.flush();
-            stopped.await();
-            return 0;
-        }
-    }
-
     /** Starts the server as a process: {@code --dir D [--port P] [--fenced-sink fenced|check-outside-transaction]}. */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Main()).execute(args));
+        System.exit(new CommandLine(new SinkServerMain()).execute(args));
     }
 }

@@ -1,4 +1,4 @@
-package fencing.lab;
+package fencing.lab.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
