@@ -34,6 +34,8 @@ public final class Supervised implements AutoCloseable {
             "log=$1; dir=$2; shift 2",
             "if [ -n \"$log\" ]; then \"$@\" >>\"$log\" 2>&1 & else \"$@\" 2>&1 & fi",
             "child=$!",
+            // The command's PATH may name no tools at all (a test of a bare environment); the watchdog still needs sleep and rm.
+            "PATH=\"$PATH:/usr/bin:/bin\"",
             "echo \"$child\"",
             "stop() {",
             "  kill -CONT \"$child\" 2>/dev/null; kill \"$child\" 2>/dev/null",
@@ -110,12 +112,27 @@ public final class Supervised implements AutoCloseable {
      * @param builder the process to start; its command is wrapped, not changed; its redirects are not used
      */
     public static Supervised start(String name, ProcessBuilder builder) throws IOException {
-        List<String> full = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "watchdog", "", ""));
+        return start(name, builder, null);
+    }
+
+    /**
+     * Starts the command of {@code builder} under the watchdog, in the builder's directory and environment.
+     *
+     * @param name    a short name for messages
+     * @param builder the process to start; its command is wrapped, not changed; its redirects are not used
+     * @param log     where the process's output and errors are appended, or {@code null} to pass them to {@link #output()}
+     */
+    public static Supervised start(String name, ProcessBuilder builder, File log) throws IOException {
+        List<String> full = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "watchdog", log == null ? "" : log.getAbsolutePath(), ""));
         full.addAll(builder.command());
         ProcessBuilder wrapped = new ProcessBuilder(full)
                 .directory(builder.directory())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectErrorStream(true);
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        if (log == null) {
+            wrapped.redirectErrorStream(true);
+        } else {
+            wrapped.redirectError(ProcessBuilder.Redirect.appendTo(log));
+        }
         wrapped.environment().clear();
         wrapped.environment().putAll(builder.environment());
         Process watchdog = wrapped.start();
@@ -125,7 +142,7 @@ public final class Supervised implements AutoCloseable {
         for (int c = out.read(); c >= 0 && c != '\n'; c = out.read()) {
             firstLine.append((char) c);
         }
-        return new Supervised(name, watchdog, pidFrom(name, watchdog, firstLine.toString(), "its output"), null);
+        return new Supervised(name, watchdog, pidFrom(name, watchdog, firstLine.toString(), log == null ? "its output" : log.toString()), null);
     }
 
     private static long pidFrom(String name, Process watchdog, String firstLine, String where) throws IOException {
@@ -154,6 +171,18 @@ public final class Supervised implements AutoCloseable {
     /** Waits up to {@code timeout} for the process to end by itself; returns whether it did. */
     public boolean awaitExit(Duration timeout) throws InterruptedException {
         return watchdog.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Returns the process's exit code, once it has ended by itself.
+     *
+     * @throws IllegalStateException if it is still running
+     */
+    public int exitValue() {
+        if (watchdog.isAlive()) {
+            throw new IllegalStateException(name + " (pid " + pid + ") is still running");
+        }
+        return watchdog.exitValue();
     }
 
     /**

@@ -176,12 +176,13 @@ class EtcdProvisioningTests {
         long etcdPid;
         Path workDir;
         long killedAt;
-        try (ChildJvm child = ChildJvm.start(env(Map.of("KIT_ETCD", "binary")), temp, "hold")) {
-            Optional<String> pid = child.awaitValue("pid", CHILD_TIMEOUT);
-            assertThat(pid).as("the child JVM must start etcd on the binary path and print its pid; %s", child).isPresent();
-            assertThat(child.awaitValue("state", CHILD_TIMEOUT)).as("the child must hold its etcd; %s", child).isPresent();
-            etcdPid = Long.parseLong(pid.get());
-            workDir = Path.of(child.value("workdir").orElseThrow());
+        try (EtcdProbeJvm child = EtcdProbeJvm.start(env(Map.of("KIT_ETCD", "binary")), temp, "hold")) {
+            Optional<EtcdProbeMessage.Provided> provided = child.await(EtcdProbeMessage.Provided.class, CHILD_TIMEOUT);
+            assertThat(provided.map(EtcdProbeMessage.Provided::pid))
+                    .as("the child JVM must start etcd on the binary path and say its pid; %s", child).isPresent();
+            assertThat(child.await(EtcdProbeMessage.Holding.class, CHILD_TIMEOUT)).as("the child must hold its etcd; %s", child).isPresent();
+            etcdPid = provided.get().pid();
+            workDir = Path.of(provided.get().workDir());
             assertThat(alive(etcdPid)).as("the child's etcd (pid %d) must run before the kill", etcdPid).isTrue();
 
             child.kill();
@@ -210,14 +211,18 @@ class EtcdProvisioningTests {
                     // Nothing else to fall back on: a child that ignored ETCD_ENDPOINTS would fail.
                     "PATH", emptyDir().toString(),
                     "DOCKER_HOST", "unix://" + closedSocket()));
-            try (ChildJvm child = ChildJvm.start(env, temp, "put", key, "from the child")) {
+            try (EtcdProbeJvm child = EtcdProbeJvm.start(env, temp, "put", key, "from the child")) {
                 Optional<Integer> exit = child.awaitExit(CHILD_TIMEOUT);
+                Optional<EtcdProbeMessage.Provided> provided = child.provided();
 
                 assertThat(exit).as("the child using ETCD_ENDPOINTS must succeed; %s", child).contains(0);
-                assertThat(child.value("endpoints"))
+                assertThat(provided.map(EtcdProbeMessage.Provided::endpoints))
                         .as("ETCD_ENDPOINTS=%s must be used as it is; %s", existing.endpoints(), child)
                         .contains(existing.endpoints());
-                assertThat(child.value("pid")).as("with ETCD_ENDPOINTS no etcd may be started; %s", child).contains("none");
+                assertThat(provided.map(EtcdProbeMessage.Provided::pid)).as("with ETCD_ENDPOINTS no etcd may be started; %s", child)
+                        .isEmpty();
+                assertThat(child.await(EtcdProbeMessage.Done.class, Duration.ofSeconds(5))).as("the child says it wrote; %s", child)
+                        .isPresent();
                 List<String> read = client.getKVClient().get(bytes(key)).get(5, TimeUnit.SECONDS).getKvs().stream()
                         .map(kv -> kv.getValue().toString(StandardCharsets.UTF_8)).toList();
                 assertThat(read).as("the child's write must land in the etcd named by ETCD_ENDPOINTS")
@@ -229,13 +234,13 @@ class EtcdProvisioningTests {
     @Test
     @DisplayName("a bad KIT_ETCD value is refused with a message naming the allowed values")
     void badKitEtcdValueGivesClearError() throws Exception {
-        try (ChildJvm child = ChildJvm.start(env(Map.of("KIT_ETCD", "bianry")), temp, "hold")) {
+        try (EtcdProbeJvm child = EtcdProbeJvm.start(env(Map.of("KIT_ETCD", "bianry")), temp, "hold")) {
             Optional<Integer> exit = child.awaitExit(CHILD_TIMEOUT);
 
             assertThat(exit).as("KIT_ETCD=bianry must end the child with an error; %s", child)
                     .hasValueSatisfying(code -> assertThat(code).isNotZero());
-            assertThat(child.value("pid")).as("a bad KIT_ETCD must start nothing; %s", child).isEmpty();
-            assertThat(child.stderr())
+            assertThat(child.provided()).as("a bad KIT_ETCD must start nothing; %s", child).isEmpty();
+            assertThat(child.output())
                     .as("the error must name KIT_ETCD, the allowed values and the bad value")
                     .contains("KIT_ETCD must be 'binary' or 'container'")
                     .contains("'bianry'");
@@ -248,13 +253,13 @@ class EtcdProvisioningTests {
         Map<String, String> env = env(Map.of(
                 "PATH", emptyDir().toString(),
                 "DOCKER_HOST", "unix://" + closedSocket()));
-        try (ChildJvm child = ChildJvm.start(env, temp, "hold")) {
+        try (EtcdProbeJvm child = EtcdProbeJvm.start(env, temp, "hold")) {
             Optional<Integer> exit = child.awaitExit(CHILD_TIMEOUT);
 
             assertThat(exit).as("with no etcd to be had the child must fail; %s", child)
                     .hasValueSatisfying(code -> assertThat(code).isNotZero());
-            assertThat(child.value("pid")).as("with no etcd to be had nothing is started; %s", child).isEmpty();
-            assertThat(child.stderr())
+            assertThat(child.provided()).as("with no etcd to be had nothing is started; %s", child).isEmpty();
+            assertThat(child.output())
                     .as("the failure must say how to get etcd on Debian/Ubuntu, on macOS and with Docker")
                     .contains("apt-get install etcd-server")
                     .contains("brew install etcd")

@@ -10,10 +10,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
 
 /** The lab's one JSON configuration: strict on input, stable on output. */
-final class Json {
+public final class Json {
 
     /** Strict: duplicate keys, trailing content and unknown record fields are errors. */
-    static final ObjectMapper MAPPER = new ObjectMapper()
+    public static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -22,12 +22,13 @@ final class Json {
     private Json() {
     }
 
-    static ObjectNode object() {
+    /** Returns a new, empty JSON object. */
+    public static ObjectNode object() {
         return MAPPER.createObjectNode();
     }
 
     /** Writes {@code value} on one line. */
-    static String compact(Object value) {
+    public static String compact(Object value) {
         try {
             return MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
@@ -36,7 +37,7 @@ final class Json {
     }
 
     /** Writes {@code value} indented, for files people read. */
-    static String pretty(Object value) {
+    public static String pretty(Object value) {
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
         } catch (JsonProcessingException e) {
@@ -45,7 +46,7 @@ final class Json {
     }
 
     /** Parses {@code text}, which this lab wrote itself, so that a parse error is a bug worth failing on. */
-    static JsonNode parse(String text) {
+    public static JsonNode parse(String text) {
         try {
             return MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
@@ -53,7 +54,8 @@ final class Json {
         }
     }
 
-    static <T> T convert(JsonNode node, Class<T> type) {
+    /** Reads a {@code type} from {@code node}, which this lab wrote itself. */
+    public static <T> T convert(JsonNode node, Class<T> type) {
         try {
             return MAPPER.treeToValue(node, type);
         } catch (JsonProcessingException e) {

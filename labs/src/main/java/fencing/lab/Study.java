@@ -1,5 +1,12 @@
 package fencing.lab;
 
+import fencing.lab.report.Evidence;
+import fencing.lab.report.Reports;
+import fencing.lab.report.Tables;
+import fencing.lab.run.Cases;
+import fencing.lab.run.Prepared;
+import fencing.lab.run.RepeatRun;
+import fencing.lab.run.StudyCase;
 import fencing.support.Etcd;
 import fencing.support.FileTrees;
 import io.etcd.jetcd.ByteSequence;
@@ -106,7 +113,7 @@ public final class Study implements Callable<Integer> {
         String classPath = childClassPath != null ? childClassPath : System.getProperty("java.class.path");
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case %s (%s) · %d repeat%s · lease TTL %d s · out %s%n",
-                studyCase.label(), studyCase.title(), repeats, repeats == 1 ? "" : "s", TTL_SECONDS, dir);
+                studyCase.name(), studyCase.title(), repeats, repeats == 1 ? "" : "s", TTL_SECONDS, dir);
         say.flush();
         List<Evidence.Repeat> done = new ArrayList<>();
         String error = null;
@@ -179,9 +186,8 @@ public final class Study implements Callable<Integer> {
                 Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
         Map<String, String> sinks = new LinkedHashMap<>();
         sinks.put("plain", "fencing.sink.PlainSink");
-        sinks.put("fenced", studyCase.fencedVariant() == SinkServer.FencedVariant.FENCED
-                ? "fencing.sink.FencedSink" : CheckOutsideTransactionSink.class.getName());
-        return new Evidence.Study("fencing.lab.Study", studyCase.label(), studyCase.title(),
+        sinks.put("fenced", studyCase.fencedSink().implementation());
+        return new Evidence.Study(Study.class.getName(), studyCase.name(), studyCase.title(),
                 "A fenced sink rejects a write whose token is below the highest token it has accepted (its high-water mark);"
                         + " it accepts a token equal to or above it.",
                 startedAt, Instant.now().toString(), TTL_SECONDS, repeats, etcdOrigin, Runtime.version().toString(),
@@ -235,7 +241,7 @@ public final class Study implements Callable<Integer> {
     static final class CaseConverter implements CommandLine.ITypeConverter<StudyCase> {
         @Override
         public StudyCase convert(String value) {
-            return StudyCase.of(value);
+            return Cases.of(value);
         }
     }
 }

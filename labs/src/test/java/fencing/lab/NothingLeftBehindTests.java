@@ -2,6 +2,7 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.support.ChildJvm;
 import fencing.support.Etcd;
 import fencing.support.Supervised;
 import java.nio.file.Files;
@@ -33,8 +34,7 @@ class NothingLeftBehindTests {
             // An existing cluster or a container: killing the study could not clean up a container it started, so share ours.
             command.addAll(List.of("env", "ETCD_ENDPOINTS=" + etcd.endpoints()));
         }
-        command.addAll(ChildJvm.command(System.getProperty("java.class.path"), Study.class,
-                List.of("--out", dir.resolve("out").toString(), "--repeats", "2")));
+        command.addAll(ChildJvm.of(Study.class).args("--out", dir.resolve("out").toString(), "--repeats", "2").command());
         List<Long> family = new ArrayList<>();
         long frozenA;
         try (Supervised study = Supervised.start("study", command, log.toFile())) {
@@ -53,7 +53,7 @@ class NothingLeftBehindTests {
                         .as("the study started an etcd of its own, which must stop with it too").anyMatch(line -> line.endsWith("etcd"));
             }
 
-            Signals.send("KILL", runner.pid());
+            runner.destroyForcibly();
             List<Long> left = Processes.awaitGone(family, Duration.ofSeconds(10));
 
             assertThat(left).as("no process the study started may outlive it; still running: %s",

@@ -45,8 +45,8 @@ class StudyCasesTests {
         JsonNode repeat = run.repeat();
         long aToken = repeat.get("a").get("token").asLong();
         long bToken = repeat.get("b").get("token").asLong();
-        double killed = eventTime(repeat, "sink", "SIGKILL");
-        double restarted = eventTime(repeat, "sink", "restarted");
+        double killed = eventTime(repeat, "sink", "SINK_KILLED");
+        double restarted = eventTime(repeat, "sink", "SINK_RESTARTED");
 
         assertThat(run.exitCode).as("the restart repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
         assertThat(killed).as("the sink was killed after B's fenced write").isGreaterThan(run.write("B", "fenced").get("tReceivedMillis").asDouble());
@@ -81,12 +81,12 @@ class StudyCasesTests {
                 .isEqualTo(aToken);
     }
 
-    private static double eventTime(JsonNode repeat, String lane, String label) {
+    private static double eventTime(JsonNode repeat, String lane, String kind) {
         for (JsonNode event : repeat.get("events")) {
-            if (event.get("lane").asText().equals(lane) && event.get("label").asText().equals(label)) {
+            if (event.get("lane").asText().equals(lane) && event.get("kind").asText().equals(kind)) {
                 return event.get("tMillis").asDouble();
             }
         }
-        throw new AssertionError("no " + lane + " event '" + label + "' in " + repeat.get("events"));
+        throw new AssertionError("no " + lane + " event of kind " + kind + " in " + repeat.get("events"));
     }
 }

@@ -1,20 +1,15 @@
 package fencing.grader;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedWriter;
+import fencing.support.Channel;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
@@ -33,8 +28,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  */
 public final class ChildRunner {
 
-    /** System property with the grading process's loopback port. */
-    static final String PORT_PROPERTY = "fencing.grader.port";
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
     /** System property with the per-test timeout, in seconds. */
     static final String TIMEOUT_PROPERTY = "fencing.grader.testTimeoutSeconds";
 
@@ -48,11 +42,9 @@ public final class ChildRunner {
      */
     public static void main(String[] args) throws IOException {
         List<String> ids = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
-        int port = Integer.parseInt(System.getProperty(PORT_PROPERTY));
         String timeout = System.getProperty(TIMEOUT_PROPERTY, "10");
-        Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
-        EventWriter events = new EventWriter(new BufferedWriter(
-                new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8)));
+        Channel channel = Channel.connectToParent(CONNECT_TIMEOUT);
+        EventWriter events = new EventWriter(channel);
 
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(ids.stream().filter(id -> !id.isBlank()).map(DiscoverySelectors::selectUniqueId).toList())
@@ -63,7 +55,7 @@ public final class ChildRunner {
         Launcher launcher = LauncherFactory.create();
         launcher.execute(request, events);
         events.done();
-        socket.close();
+        channel.close();
         // A submission may leave threads or shutdown hooks behind; they must not keep this JVM alive.
         Thread halt = new Thread(() -> {
             sleepQuietly(2000);
@@ -82,55 +74,39 @@ public final class ChildRunner {
         }
     }
 
-    /** Sends one JSON line per event; synchronized because tests may finish on timeout threads. */
+    /** Sends one message per event; the channel serializes sends, because tests may finish on timeout threads. */
     private static final class EventWriter implements TestExecutionListener {
 
-        private final ObjectMapper json = new ObjectMapper();
-        private final BufferedWriter out;
+        private final Channel channel;
 
-        EventWriter(BufferedWriter out) {
-            this.out = out;
+        EventWriter(Channel channel) {
+            this.channel = channel;
         }
 
         @Override
         public void executionStarted(TestIdentifier test) {
-            Map<String, Object> event = new LinkedHashMap<>();
-            event.put("event", "started");
-            event.put("id", test.getUniqueId());
-            send(event);
+            send(new TestEvent.Started(test.getUniqueId()));
         }
 
         @Override
         public void executionSkipped(TestIdentifier test, String reason) {
-            Map<String, Object> event = new LinkedHashMap<>();
-            event.put("event", "skipped");
-            event.put("id", test.getUniqueId());
-            event.put("message", reason);
-            send(event);
+            send(new TestEvent.Skipped(test.getUniqueId(), reason));
         }
 
         @Override
         public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-            Map<String, Object> event = new LinkedHashMap<>();
-            event.put("event", "finished");
-            event.put("id", test.getUniqueId());
-            event.put("status", result.getStatus().name());
-            result.getThrowable().ifPresent(thrown -> {
-                event.put("message", describe(thrown));
-                event.put("trace", trace(thrown));
-            });
-            send(event);
+            Throwable thrown = result.getThrowable().orElse(null);
+            send(new TestEvent.Finished(test.getUniqueId(), result.getStatus().name(),
+                    thrown == null ? null : describe(thrown), thrown == null ? null : trace(thrown)));
         }
 
         void done() {
-            send(Map.of("event", "done"));
+            send(new TestEvent.Done());
         }
 
-        private synchronized void send(Map<String, ?> event) {
+        private void send(TestEvent event) {
             try {
-                out.write(json.writeValueAsString(event));
-                out.write('\n');
-                out.flush();
+                channel.send(event);
             } catch (IOException e) {
                 throw new UncheckedIOException("the grading process stopped listening", e);
             }

@@ -1,16 +1,10 @@
 package fencing.grader;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.support.Channel;
+import fencing.support.ChildJvm;
 import fencing.support.Supervised;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,9 +27,9 @@ import java.util.stream.Collectors;
 final class ForkedRun {
 
     private static final Duration KILL_MARGIN = Duration.ofSeconds(5);
-    private static final int SOCKET_POLL_MILLIS = 100;
+    private static final Duration POLL = Duration.ofMillis(100);
+    private static final int HEAP_MEGABYTES = 384;
 
-    private final ObjectMapper json = new ObjectMapper();
     private final List<Path> classPath;
     private final Path workDir;
     private final Map<String, String> environment;
@@ -102,24 +96,20 @@ final class ForkedRun {
         Map<String, Long> started = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
 
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            server.setSoTimeout(SOCKET_POLL_MILLIS);
-            List<String> command = new ArrayList<>(sandbox.commandPrefix(hidden));
-            command.addAll(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx384m", "-Xss1m", "-XX:+UseSerialGC",
-                    // An OutOfMemoryError leaves a JVM in no state to report on anything else: end it at once.
-                    "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                    "-Djava.io.tmpdir=" + tmpDir,
-                    "-D" + ChildRunner.PORT_PROPERTY + "=" + server.getLocalPort(),
-                    "-D" + ChildRunner.TIMEOUT_PROPERTY + "=" + testTimeout.toSeconds(),
-                    "-cp", classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)),
-                    ChildRunner.class.getName(), ids.toString()));
-            ProcessBuilder builder = new ProcessBuilder(command).directory(runDir.toFile()).redirectErrorStream(true);
-            builder.environment().putAll(environment);
-            try (Supervised jvm = Supervised.start("test JVM", builder)) {
+        try (Channel.Listener listener = Channel.listen()) {
+            ChildJvm child = ChildJvm.of(ChildRunner.class)
+                    .prefix(sandbox.commandPrefix(hidden))
+                    .maxHeapMegabytes(HEAP_MEGABYTES)
+                    .systemProperty("java.io.tmpdir", tmpDir.toString())
+                    .systemProperty(ChildRunner.TIMEOUT_PROPERTY, Long.toString(testTimeout.toSeconds()))
+                    .channel(listener)
+                    .classPath(classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)))
+                    .args(ids.toString())
+                    .directory(runDir);
+            environment.forEach(child::environment);
+            try (Supervised jvm = child.start("test JVM")) {
                 OutputTail output = new OutputTail(jvm.output(), "test JVM output");
-                Ending ending = listen(server, jvm, byId, started, failures, results, deadline);
+                Ending ending = listen(listener, jvm, byId, started, failures, results, deadline);
                 jvm.close();
                 output.awaitEnd();
                 lastOutput = output.text();
@@ -137,27 +127,21 @@ final class ForkedRun {
     private record Ending(Kind kind, String testId) {
     }
 
-    private Ending listen(ServerSocket server, Supervised jvm, Map<String, TestCase> byId, Map<String, Long> started,
+    private Ending listen(Channel.Listener listener, Supervised jvm, Map<String, TestCase> byId, Map<String, Long> started,
                           Map<String, String> failures, Map<String, TestResult> results, long deadline)
             throws IOException {
-        Socket accepted = null;
-        while (accepted == null) {
+        Optional<Channel> accepted = Optional.empty();
+        while (accepted.isEmpty()) {
             if (!jvm.isAlive()) {
                 return new Ending(Kind.EXITED, null);
             }
             if (System.nanoTime() >= deadline) {
                 return new Ending(Kind.TIME_LIMIT, null);
             }
-            try {
-                accepted = server.accept();
-            } catch (SocketTimeoutException notYet) {
-                // Poll again: the JVM is still starting.
-            }
+            // Polled: the JVM may still be starting, or may have died before it connected.
+            accepted = listener.accept(POLL);
         }
-        Socket socket = accepted;
-        try (socket; BufferedReader events = new BufferedReader(
-                new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8))) {
-            socket.setSoTimeout(SOCKET_POLL_MILLIS);
+        try (Channel events = accepted.get()) {
             while (true) {
                 Optional<String> running = current(started, byId);
                 if (System.nanoTime() >= deadline) {
@@ -167,62 +151,61 @@ final class ForkedRun {
                         && System.nanoTime() - started.get(running.get()) > testTimeout.plus(KILL_MARGIN).toNanos()) {
                     return new Ending(Kind.TEST_TIMEOUT, running.get());
                 }
-                String line;
+                Optional<TestEvent> event;
                 try {
-                    line = events.readLine();
-                } catch (SocketTimeoutException quiet) {
+                    event = events.poll(TestEvent.class, POLL);
+                } catch (Channel.Closed closed) {
+                    return new Ending(Kind.EXITED, running.orElse(null));
+                }
+                if (event.isEmpty()) {
                     continue;
-                } catch (IOException closed) {
-                    return new Ending(Kind.EXITED, running.orElse(null));
                 }
-                if (line == null) {
-                    return new Ending(Kind.EXITED, running.orElse(null));
-                }
-                JsonNode event = json.readTree(line);
-                String kind = event.path("event").asText();
-                if (kind.equals("done")) {
+                if (event.get() instanceof TestEvent.Done) {
                     return new Ending(Kind.DONE, null);
                 }
-                record(kind, event, byId, started, failures, results);
+                record(event.get(), byId, started, failures, results);
             }
         }
     }
 
-    private void record(String kind, JsonNode event, Map<String, TestCase> byId, Map<String, Long> started,
+    private void record(TestEvent event, Map<String, TestCase> byId, Map<String, Long> started,
                         Map<String, String> failures, Map<String, TestResult> results) {
-        String id = event.path("id").asText();
+        if (event instanceof TestEvent.Started s) {
+            if (byId.containsKey(s.id())) {
+                started.put(s.id(), System.nanoTime());
+            }
+        } else if (event instanceof TestEvent.Skipped s) {
+            TestCase test = byId.get(s.id());
+            if (test != null) {
+                results.put(s.id(), new TestResult(test, false, "skipped: " + s.message(), 0));
+            }
+        } else if (event instanceof TestEvent.Finished f) {
+            finished(f, byId, started, failures, results);
+        } else {
+            throw new IllegalStateException("unexpected test event: " + event);
+        }
+    }
+
+    private void finished(TestEvent.Finished event, Map<String, TestCase> byId, Map<String, Long> started,
+                          Map<String, String> failures, Map<String, TestResult> results) {
+        String id = event.id();
         TestCase test = byId.get(id);
-        switch (kind) {
-            case "started" -> {
-                if (test != null) {
-                    started.put(id, System.nanoTime());
-                }
-            }
-            case "skipped" -> {
-                if (test != null) {
-                    results.put(id, new TestResult(test, false, "skipped: " + event.path("message").asText(), 0));
-                }
-            }
-            case "finished" -> {
-                String status = event.path("status").asText();
-                if (!status.equals("SUCCESSFUL")) {
-                    failures.putIfAbsent(id, message(status, event.path("message").asText("")));
-                }
-                if (test != null && started.containsKey(id)) {
-                    long millis = (System.nanoTime() - started.remove(id)) / 1_000_000;
-                    // A template passes only if none of its invocations failed.
-                    Optional<String> failure = failures.entrySet().stream()
-                            .filter(entry -> entry.getKey().equals(id) || entry.getKey().startsWith(id + "/"))
-                            .map(Map.Entry::getValue).findFirst();
-                    results.put(id, new TestResult(test, failure.isEmpty(), failure.orElse(""), millis));
-                } else if (test == null && !status.equals("SUCCESSFUL")) {
-                    // A class whose set-up failed: its tests never start, and fail with the class's error.
-                    byId.values().stream()
-                            .filter(t -> t.uniqueId().startsWith(id + "/") && !results.containsKey(t.uniqueId()))
-                            .forEach(t -> results.put(t.uniqueId(), new TestResult(t, false, failures.get(id), 0)));
-                }
-            }
-            default -> throw new IllegalStateException("unknown test event: " + event);
+        String status = event.status();
+        if (!status.equals("SUCCESSFUL")) {
+            failures.putIfAbsent(id, message(status, event.message() == null ? "" : event.message()));
+        }
+        if (test != null && started.containsKey(id)) {
+            long millis = (System.nanoTime() - started.remove(id)) / 1_000_000;
+            // A template passes only if none of its invocations failed.
+            Optional<String> failure = failures.entrySet().stream()
+                    .filter(entry -> entry.getKey().equals(id) || entry.getKey().startsWith(id + "/"))
+                    .map(Map.Entry::getValue).findFirst();
+            results.put(id, new TestResult(test, failure.isEmpty(), failure.orElse(""), millis));
+        } else if (test == null && !status.equals("SUCCESSFUL")) {
+            // A class whose set-up failed: its tests never start, and fail with the class's error.
+            byId.values().stream()
+                    .filter(t -> t.uniqueId().startsWith(id + "/") && !results.containsKey(t.uniqueId()))
+                    .forEach(t -> results.put(t.uniqueId(), new TestResult(t, false, failures.get(id), 0)));
         }
     }
 

@@ -1,0 +1,36 @@
+package fencing.grader;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/** What the submission's JVM ({@link ChildRunner}) tells the grading process ({@link ForkedRun}), one message per test event. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "event")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = TestEvent.Started.class, name = "started"),
+    @JsonSubTypes.Type(value = TestEvent.Skipped.class, name = "skipped"),
+    @JsonSubTypes.Type(value = TestEvent.Finished.class, name = "finished"),
+    @JsonSubTypes.Type(value = TestEvent.Done.class, name = "done")})
+public sealed interface TestEvent {
+
+    /** A test or container with JUnit's unique ID {@code id} started. */
+    record Started(String id) implements TestEvent {
+    }
+
+    /** A test or container was skipped, for {@code message}. */
+    record Skipped(String id, String message) implements TestEvent {
+    }
+
+    /**
+     * A test or container finished.
+     *
+     * @param status  JUnit's status: {@code SUCCESSFUL}, {@code FAILED} or {@code ABORTED}
+     * @param message what failed, or {@code null}
+     * @param trace   the failure's stack trace, shortened, or {@code null}
+     */
+    record Finished(String id, String status, String message, String trace) implements TestEvent {
+    }
+
+    /** Every selected test has run. */
+    record Done() implements TestEvent {
+    }
+}

@@ -1,0 +1,165 @@
+package fencing.lab.report;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code evidence.json} holds: the study, each repeat with every request and response, and the figures.
+ *
+ * <p>Times are wall-clock microseconds since the epoch ({@code ...Micros}), the same clock in every
+ * process of the lab; {@code tMillis} fields are milliseconds since the repeat started.
+ */
+public final class Evidence {
+
+    private Evidence() {
+    }
+
+    /** The whole study. */
+    public record Study(String tool, String caseName, String caseTitle, String contract, String startedAt, String endedAt,
+                 long ttlSeconds, int repeatsAsked, String etcd, String javaVersion, String classPathNote,
+                 Map<String, String> sinks, List<Repeat> repeats, Summary summary, String error) {
+    }
+
+    /** One run of the experiment. */
+    public record Repeat(int repeat, String caseName, boolean pass, List<String> differences, String verdict, String explanation,
+                  String contractNote,
+                  String lockKey, long ttlSeconds, Holder a, Holder b, Expiry expiry,
+                  long startedAtMicros, long endedAtMicros, Figures figures,
+                  Map<String, ModeOutcome> modes, List<Event> events, List<Call> exchanges, Map<String, String> files) {
+    }
+
+    /** A lock holder: its token (the lock key's create_revision) and its lease. */
+    public record Holder(String owner, long token, long leaseId, String leaseIdHex, long acquiredAtMicros, double tMillis, Long pid) {
+    }
+
+    /**
+     * How the lease's end was seen.
+     *
+     * @param observedBy         {@code watch} or {@code poll}: which saw the key gone first
+     * @param waitAfterStopMillis from SIGSTOP to the key seen gone
+     * @param waitMinusTtlMillis  the same minus the TTL: etcd's lag plus the keepalive's phase
+     * @param deleteRevision      the revision of the deletion, from the watch event
+     * @param etcdTtlLeftAtStop   the lease's remaining TTL as etcd reported it right after SIGSTOP (whole seconds)
+     * @param lastKeepAliveMicros when A's last keepalive before SIGSTOP was answered: the lease runs out a TTL later
+     */
+    public record Expiry(String observedBy, long stopAtMicros, long lastKeepAliveMicros, long observedAtMicros, double waitAfterStopMillis,
+                  double waitMinusTtlMillis, Long deleteRevision, Long etcdTtlLeftAtStop, Double watchSawMillis, Double pollSawMillis) {
+
+        /** Returns this expiry with A's last keepalive before SIGSTOP at {@code micros}. */
+        public Expiry withLastKeepAlive(long micros) {
+            return new Expiry(observedBy, stopAtMicros, micros, observedAtMicros, waitAfterStopMillis, waitMinusTtlMillis, deleteRevision,
+                    etcdTtlLeftAtStop, watchSawMillis, pollSawMillis);
+        }
+    }
+
+    /**
+     * The two timing figures of a repeat.
+     *
+     * @param stopToFencedVerdictMinusTtlMillis (a) SIGSTOP to the fenced mode's verdict on A's late write, minus the TTL
+     * @param repeatMinusTtlMillis              (b) the whole repeat (A told to acquire, to the final reads), minus the TTL
+     */
+    public record Figures(Double stopToFencedVerdictMinusTtlMillis, double repeatMinusTtlMillis, double repeatMillis,
+                   double workerStartUpMillis) {
+    }
+
+    /** How one mode ended, against what the case expects. */
+    public record ModeOutcome(String mode, String sink, String aLateVerdict, String expectedALateVerdict, String finalValue,
+                       String expectedFinalValue, long finalHighWaterMark, boolean asExpected) {
+    }
+
+    /**
+     * One point on the timeline: a lane, a time, what happened ({@code kind} and its fields) and how to show it.
+     *
+     * <p>The report and the judge read {@code kind} and the fields; {@code label} and {@code detail} are for people.
+     *
+     * @param token   the token the event is about, or {@code null}
+     * @param mode    the sink mode the event is about, or {@code null}
+     * @param verdict the sink's verdict ({@code accepted} or {@code rejected}) on a write, or {@code null}
+     */
+    public record Event(Lane lane, Kind kind, long atMicros, double tMillis, String label, String detail, Long token, String mode,
+                        String verdict) {
+    }
+
+    /** The timeline's lanes, top to bottom. */
+    public enum Lane {
+        A("A"), ETCD("etcd"), B("B"), SINK("sink");
+
+        private final String label;
+
+        Lane(String label) {
+            this.label = label;
+        }
+
+        /** Returns the lane's name in the evidence and the report. */
+        @JsonValue
+        public String label() {
+            return label;
+        }
+    }
+
+    /** What happened at a point of the timeline. */
+    public enum Kind {
+        /** A holder took the lock; {@code token} is its token. */
+        ACQUIRED,
+        /** etcd created the lock key at revision {@code token}. */
+        KEY_CREATED,
+        /** Worker A holds the lock, keeps its lease alive and has read the sink. */
+        READY,
+        /** A was frozen with SIGSTOP. */
+        FROZEN,
+        /** etcd's count of A's lease right after the freeze. */
+        LEASE_TTL_LEFT,
+        /** etcd expired A's lease and deleted the key. */
+        KEY_DELETED,
+        /** B's write got its reply; {@code mode} and {@code verdict} say where and how. */
+        WROTE,
+        /** A was resumed with SIGCONT. */
+        RESUMED,
+        /** The sink server was killed with SIGKILL. */
+        SINK_KILLED,
+        /** A new sink server runs over the same files. */
+        SINK_RESTARTED,
+        /** The broken sink holds A's write between its check and its write. */
+        WRITE_HELD,
+        /** The hold was released. */
+        HOLD_RELEASED,
+        /** The sink decided on a write; {@code mode}, {@code token} and {@code verdict} say which and how. */
+        VERDICT,
+        /** etcd renewed A's lease. */
+        KEEPALIVE,
+        /** jetcd told A its lease is gone. */
+        LEASE_LOST,
+        /** jetcd stopped keeping A's lease alive. */
+        KEEPALIVE_ENDED,
+        /** B's keepalive failed. */
+        KEEPALIVE_FAILED,
+        /** B released the lock. */
+        RELEASED
+    }
+
+    /** One request and its response, with times relative to the repeat's start. */
+    public record Call(String from, String method, String path, Object request, int status, Object response, String error,
+                  long sentAtMicros, long receivedAtMicros, double tSentMillis, double tReceivedMillis, String verdict) {
+    }
+
+    /** The figures over all repeats. */
+    public record Summary(int repeats, int passed, int failed, Stats stopToFencedVerdictMinusTtl, Stats repeatMinusTtl,
+                   Stats expiryWaitAfterStop) {
+    }
+
+    /** Median, max and min of one figure, in milliseconds; {@code null} when no repeat gave it. */
+    public record Stats(Double medianMillis, Double maxMillis, Double minMillis) {
+        /** Returns the median, max and min of {@code values}. */
+        public static Stats of(List<Double> values) {
+            if (values.isEmpty()) {
+                return new Stats(null, null, null);
+            }
+            List<Double> sorted = values.stream().sorted().toList();
+            int n = sorted.size();
+            double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+            return new Stats(Math.round(median * 10) / 10.0, sorted.get(n - 1), sorted.get(0));
+        }
+    }
+}

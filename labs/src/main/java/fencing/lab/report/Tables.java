@@ -1,0 +1,61 @@
+package fencing.lab.report;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** The study's console output: a short table per repeat and the summary. */
+public final class Tables {
+
+    private Tables() {
+    }
+
+    /** Prints one repeat's table. */
+    public static void printRepeat(PrintWriter say, Evidence.Repeat repeat) {
+        say.printf(Locale.ROOT, "  %-7s %-28s %-16s %-12s %-6s %-22s %s%n", "mode", "sink", "A's late write", "final value", "mark", "expected", "");
+        for (Evidence.ModeOutcome mode : repeat.modes().values()) {
+            say.printf(Locale.ROOT, "  %-7s %-28s %-16s %-12s %-6d %-22s %s%n", mode.mode(), mode.sink(), mode.aLateVerdict(),
+                    mode.finalValue(), mode.finalHighWaterMark(), mode.expectedALateVerdict() + " / " + mode.expectedFinalValue(),
+                    mode.asExpected() ? "ok" : "DIFFERS");
+        }
+        say.printf(Locale.ROOT, "  tokens: A %d (lease %s), B %d (lease %s); key gone %.2f s after SIGSTOP (%s)%n",
+                repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
+                repeat.expiry().waitAfterStopMillis() / 1000, repeat.expiry().observedBy());
+        Evidence.Figures figures = repeat.figures();
+        say.printf(Locale.ROOT, "  (a) SIGSTOP → fenced verdict on A's late write − TTL: %s   (b) whole repeat − TTL: %.2f s%n",
+                figures.stopToFencedVerdictMinusTtlMillis() == null ? "n/a"
+                        : String.format(Locale.ROOT, "%.2f s", figures.stopToFencedVerdictMinusTtlMillis() / 1000),
+                figures.repeatMinusTtlMillis() / 1000);
+        say.println("  " + repeat.verdict());
+        if (repeat.contractNote() != null) {
+            say.println("  " + repeat.contractNote());
+        }
+        say.flush();
+    }
+
+    /** Prints the study's summary. */
+    public static void printSummary(PrintWriter say, Evidence.Study study, Path dir) {
+        Evidence.Summary summary = study.summary();
+        say.println();
+        say.printf(Locale.ROOT, "%s: %d of %d repeat%s done, %d as expected, %d not%n", study.caseName(), summary.repeats(),
+                study.repeatsAsked(), study.repeatsAsked() == 1 ? "" : "s", summary.passed(), summary.failed());
+        if (summary.repeats() > 0) {
+            say.printf(Locale.ROOT, "(a) SIGSTOP → fenced verdict on A's late write, minus the TTL: median %s, max %s%n",
+                    millis(summary.stopToFencedVerdictMinusTtl().medianMillis()), millis(summary.stopToFencedVerdictMinusTtl().maxMillis()));
+            say.printf(Locale.ROOT, "(b) whole repeat, minus the TTL: median %s, max %s%n",
+                    millis(summary.repeatMinusTtl().medianMillis()), millis(summary.repeatMinusTtl().maxMillis()));
+        }
+        for (Evidence.Repeat repeat : study.repeats()) {
+            if (!repeat.pass()) {
+                say.printf(Locale.ROOT, "repeat %d differed: %s%n", repeat.repeat(), String.join("; ", repeat.differences()));
+            }
+        }
+        say.println("evidence: " + dir.resolve("evidence.json"));
+        say.println("reports:  " + dir.resolve("report.md") + "  " + dir.resolve("report.html"));
+        say.flush();
+    }
+
+    static String millis(Double value) {
+        return value == null ? "n/a" : String.format(Locale.ROOT, "%.0f ms", value);
+    }
+}

@@ -1,0 +1,167 @@
+package fencing.lab.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Draws a repeat's timeline as SVG, from the events' kinds and fields. */
+final class Timeline {
+
+    private static final Map<Evidence.Lane, String> LANE_COLORS = Map.of(
+            Evidence.Lane.A, "#1565c0", Evidence.Lane.ETCD, "#6a1b9a", Evidence.Lane.B, "#ef6c00", Evidence.Lane.SINK, "#37474f");
+    private static final int WIDTH = 1120;
+    private static final int LEFT = 70;
+    private static final int RIGHT = 24;
+    private static final int ROW = 14;
+    private static final double CHAR_WIDTH = 6.4;
+    private static final double LABEL_GAP = 12;
+
+    private Timeline() {
+    }
+
+    /** Draws the repeat's timeline: one lane each for A, etcd, B and the sink, time running left to right. */
+    static String svg(Evidence.Repeat repeat) {
+        List<Evidence.Event> events = repeat.events();
+        double tMin = 0;
+        double tMax = repeat.figures().repeatMillis();
+        for (Evidence.Event event : events) {
+            tMin = Math.min(tMin, event.tMillis());
+            tMax = Math.max(tMax, event.tMillis());
+        }
+        tMax += (tMax - tMin) * 0.02 + 1;
+        double span = tMax - tMin;
+        double from = tMin;
+        double plot = WIDTH - LEFT - RIGHT;
+        java.util.function.DoubleUnaryOperator x = t -> LEFT + (t - from) / span * plot;
+
+        Map<Evidence.Lane, List<Placed>> placed = new LinkedHashMap<>();
+        Map<Evidence.Lane, Integer> rows = new LinkedHashMap<>();
+        for (Evidence.Lane lane : Evidence.Lane.values()) {
+            List<Double> rowEnds = new ArrayList<>();
+            List<Placed> lanePlaced = new ArrayList<>();
+            for (Evidence.Event event : events) {
+                if (event.lane() != lane) {
+                    continue;
+                }
+                double at = x.applyAsDouble(event.tMillis());
+                double width = event.label().length() * CHAR_WIDTH + 6;
+                boolean anchorEnd = at + width > WIDTH - 4;
+                double startX = anchorEnd ? at - width : at;
+                int row = 0;
+                while (row < rowEnds.size() && rowEnds.get(row) > startX - LABEL_GAP) {
+                    row++;
+                }
+                if (row == rowEnds.size()) {
+                    rowEnds.add(0.0);
+                }
+                rowEnds.set(row, startX + width);
+                lanePlaced.add(new Placed(event, at, row, anchorEnd));
+            }
+            placed.put(lane, lanePlaced);
+            rows.put(lane, Math.max(1, rowEnds.size()));
+        }
+        int top = 28;
+        Map<Evidence.Lane, Integer> laneY = new LinkedHashMap<>();
+        int y = top;
+        for (Evidence.Lane lane : Evidence.Lane.values()) {
+            laneY.put(lane, y + 8);
+            y += 22 + rows.get(lane) * ROW;
+        }
+        int axisY = y + 16;
+        int height = axisY + 30;
+        StringBuilder svg = new StringBuilder();
+        svg.append(String.format(Locale.ROOT, "<svg class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
+                + " role=\"img\" aria-label=\"Timeline of repeat %d: lanes A, etcd, B and sink\">%n", WIDTH, height, WIDTH, height, repeat.repeat()));
+        svg.append("<defs><pattern id=\"frozen-").append(repeat.repeat()).append("\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\""
+                + " patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e3f2fd\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\""
+                + " stroke=\"#90caf9\" stroke-width=\"3\"/></pattern></defs>\n");
+
+        // Spans first, so that markers and labels draw over them.
+        Double stop = timeOf(events, Evidence.Lane.A, Evidence.Kind.FROZEN);
+        Double cont = timeOf(events, Evidence.Lane.A, Evidence.Kind.RESUMED);
+        if (stop != null) {
+            double x1 = x.applyAsDouble(stop);
+            double x2 = x.applyAsDouble(cont != null ? cont : tMax);
+            int ay = laneY.get(Evidence.Lane.A);
+            svg.append(String.format(Locale.ROOT, "<rect class=\"frozen\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"url(#frozen-%d)\"/>%n",
+                    x1, ay - 7, Math.max(1, x2 - x1), 14, repeat.repeat()));
+            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">A frozen (SIGSTOP → SIGCONT)</text>%n",
+                    (x1 + x2) / 2, ay - 10));
+            double ttlLine = x.applyAsDouble(stop + repeat.ttlSeconds() * 1000.0);
+            svg.append(String.format(Locale.ROOT, "<line class=\"ttl\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ttlLine, top - 8, ttlLine, axisY));
+            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"start\">SIGSTOP + TTL</text>%n",
+                    ttlLine + 3, axisY - 4));
+        }
+        if (repeat.expiry() != null) {
+            double ranOut = x.applyAsDouble((repeat.expiry().lastKeepAliveMicros() - repeat.startedAtMicros()) / 1000.0 + repeat.ttlSeconds() * 1000.0);
+            svg.append(String.format(Locale.ROOT, "<line class=\"ran-out\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ranOut, top - 8, ranOut, axisY));
+            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\">last keepalive + TTL</text>%n",
+                    ranOut - 3, axisY - 4));
+        }
+        int ey = laneY.get(Evidence.Lane.ETCD);
+        Double aLeaseEnd = repeat.expiry() == null ? null : (repeat.expiry().observedAtMicros() - repeat.startedAtMicros()) / 1000.0;
+        leaseBar(svg, x, repeat.a().tMillis(), aLeaseEnd == null ? tMax : aLeaseEnd, ey, "#bbdefb", "A's lease " + repeat.a().leaseIdHex());
+        Double released = timeOf(events, Evidence.Lane.B, Evidence.Kind.RELEASED);
+        leaseBar(svg, x, repeat.b().tMillis(), released == null ? tMax : released, ey, "#ffe0b2", "B's lease " + repeat.b().leaseIdHex());
+
+        for (Evidence.Lane lane : Evidence.Lane.values()) {
+            int ly = laneY.get(lane);
+            svg.append("<g class=\"lane\" data-lane=\"").append(lane.label()).append("\">\n");
+            svg.append(String.format(Locale.ROOT, "<text class=\"lane-name\" x=\"10\" y=\"%d\" fill=\"%s\">%s</text>%n", ly + 4, LANE_COLORS.get(lane), lane.label()));
+            svg.append(String.format(Locale.ROOT, "<line class=\"lane-line\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>%n",
+                    LEFT, ly, WIDTH - RIGHT, ly, LANE_COLORS.get(lane)));
+            for (Placed p : placed.get(lane)) {
+                String verdict = p.event.verdict() == null ? "" : p.event.verdict();
+                String color = verdict.equals("accepted") ? "#2e7d32" : verdict.equals("rejected") ? "#c62828" : LANE_COLORS.get(lane);
+                int textY = ly + 16 + p.row * ROW;
+                svg.append("<g class=\"event\" data-lane=\"").append(lane.label()).append("\"")
+                        .append(verdict.isEmpty() ? "" : " data-verdict=\"" + verdict + "\"").append(">");
+                svg.append("<title>").append(Reports.esc(String.format(Locale.ROOT, "+%.1f ms: %s. %s", p.event.tMillis(), p.event.label(), p.event.detail())))
+                        .append("</title>");
+                if (p.row > 0) {
+                    svg.append(String.format(Locale.ROOT, "<line class=\"leader\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", p.at, ly + 4, p.at, textY - 9));
+                }
+                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"%s\"/>", p.at, ly, color));
+                svg.append(String.format(Locale.ROOT, "<text class=\"event-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"%s\" fill=\"%s\">%s</text></g>%n",
+                        p.anchorEnd ? p.at + 3 : p.at - 3, textY, p.anchorEnd ? "end" : "start", color, Reports.esc(p.event.label())));
+            }
+            svg.append("</g>\n");
+        }
+        svg.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>%n", LEFT, axisY, WIDTH - RIGHT, axisY));
+        double step = span > 4000 ? 1000 : span > 1500 ? 500 : span > 600 ? 200 : 100;
+        for (double t = Math.ceil(tMin / step) * step; t <= tMax; t += step) {
+            double tx = x.applyAsDouble(t);
+            svg.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/><text class=\"tick-label\" x=\"%.1f\" y=\"%d\""
+                    + " text-anchor=\"middle\">%s s</text>%n", tx, axisY, tx, axisY + 4, tx, axisY + 16, trim(t / 1000)));
+        }
+        svg.append(String.format(Locale.ROOT, "<text class=\"tick-label\" x=\"%d\" y=\"%d\">time since A was told to acquire</text>%n", LEFT, axisY + 28));
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    private static void leaseBar(StringBuilder svg, java.util.function.DoubleUnaryOperator x, double from, double to, int y, String fill, String label) {
+        double x1 = x.applyAsDouble(from);
+        double x2 = x.applyAsDouble(to);
+        svg.append(String.format(Locale.ROOT, "<rect class=\"lease\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"%s\" rx=\"3\"><title>%s</title></rect>%n",
+                x1, y - 4, Math.max(1, x2 - x1), fill, Reports.esc(label)));
+    }
+
+    private static Double timeOf(List<Evidence.Event> events, Evidence.Lane lane, Evidence.Kind kind) {
+        for (Evidence.Event event : events) {
+            if (event.lane() == lane && event.kind() == kind) {
+                return event.tMillis();
+            }
+        }
+        return null;
+    }
+
+    private static String trim(double seconds) {
+        String text = String.format(Locale.ROOT, "%.1f", seconds);
+        return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
+    }
+
+    private record Placed(Evidence.Event event, double at, int row, boolean anchorEnd) {
+    }
+}

@@ -1,0 +1,74 @@
+package fencing.lab.run;
+
+import fencing.lab.sink.Exchange;
+import fencing.lab.sink.FencedVariant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The broken sink compares outside its transaction, and B commits in the gap. */
+final class CheckOutsideTransaction implements StudyCase {
+
+    @Override
+    public String name() {
+        return "check-outside-transaction";
+    }
+
+    @Override
+    public String title() {
+        return "The comparison outside the transaction";
+    }
+
+    @Override
+    public FencedVariant fencedSink() {
+        return FencedVariant.CHECK_OUTSIDE_TRANSACTION;
+    }
+
+    @Override
+    public Map<String, ModeExpectation> expected() {
+        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put("plain", new ModeExpectation("accepted", "A-late"));
+        expected.put("fenced", new ModeExpectation("accepted", "A-late"));
+        return expected;
+    }
+
+    @Override
+    public ExpectedMark expectedMark() {
+        return new ExpectedMark("A", "A's token, set over B's by the broken sink");
+    }
+
+    @Override
+    public String explanation() {
+        return "The fenced mode ran CheckOutsideTransactionSink, which reads the mark and compares before opening its"
+                + " transaction. A's late write passed the check (the mark was still below A's token), then was held between"
+                + " check and write; meanwhile B wrote B-current with its larger token and committed. When A's write went on,"
+                + " the sink stored A-late over B's value and even set the mark back to A's token. With the comparison inside"
+                + " one BEGIN IMMEDIATE transaction, as in FencedSink, B would have waited for A's transaction and then won.";
+    }
+
+    @Override
+    public String contractNote() {
+        return "A's late write was accepted although B's larger token had committed first: the broken sink compared"
+                + " against a mark it read outside its transaction. This breaks the contract; it is the defect on show.";
+    }
+
+    @Override
+    public void play(Scene scene) {
+        scene.writeB("plain");
+        scene.armHold();
+        scene.resumeAWriting("plain", "fenced");
+        scene.awaitHeld();
+        scene.writeB("fenced");
+        scene.releaseHold();
+        scene.awaitAWrote();
+    }
+
+    @Override
+    public void check(Outcome outcome, List<String> differences) {
+        Exchange bFenced = outcome.write("B", "fenced");
+        Exchange aFenced = outcome.write("A", "fenced");
+        if (bFenced == null || aFenced == null || bFenced.decidedAtMicros() > aFenced.decidedAtMicros()) {
+            differences.add("fenced: B's write did not commit before A's held write was stored, so the race was not shown");
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package fencing.lab.run;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The worker that came back: A's late write after B's, with A's old token. */
+final class LateWrite implements StudyCase {
+
+    @Override
+    public String name() {
+        return "late-write";
+    }
+
+    @Override
+    public String title() {
+        return "The worker that came back";
+    }
+
+    @Override
+    public Map<String, ModeExpectation> expected() {
+        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put("plain", new ModeExpectation("accepted", "A-late"));
+        expected.put("fenced", new ModeExpectation("rejected", "B-current"));
+        return expected;
+    }
+
+    @Override
+    public String explanation() {
+        return "A was frozen with SIGSTOP, so its keepalives stopped and etcd expired its lease. B then took the lock with a"
+                + " larger token and wrote B-current. A, resumed, still believed it held the lock and wrote A-late with its old"
+                + " token. The plain sink stored it: B's write is lost. The fenced sink had seen B's larger token, so it rejected A.";
+    }
+
+    @Override
+    public void play(Scene scene) {
+        scene.writeB("plain", "fenced");
+        scene.lateWriteA("plain", "fenced");
+    }
+}

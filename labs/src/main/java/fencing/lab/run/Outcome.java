@@ -1,0 +1,32 @@
+package fencing.lab.run;
+
+import fencing.lab.report.Evidence;
+import fencing.lab.sink.Exchange;
+import java.util.List;
+
+/**
+ * What a repeat left behind, for the judge and for a case's own {@link StudyCase#check}.
+ *
+ * @param calls every call to the sink, by A, B and the runner, in the order they were sent
+ */
+public record Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls) {
+
+    /** Returns the first write {@code from} sent to {@code mode}, or {@code null}. */
+    public Exchange write(String from, String mode) {
+        return calls.stream().filter(c -> c.from().equals(from) && c.isWrite() && c.mode().equals(mode)).findFirst().orElse(null);
+    }
+
+    /** Returns the runner's last read of {@code mode}. */
+    public Exchange finalRead(String mode) {
+        Exchange last = null;
+        for (Exchange call : calls) {
+            if (call.from().equals("runner") && call.method().equals("GET") && call.path().equals("/sinks/" + mode)) {
+                last = call;
+            }
+        }
+        if (last == null) {
+            throw new IllegalStateException("no final read of " + mode);
+        }
+        return last;
+    }
+}

@@ -1,0 +1,48 @@
+package fencing.lab.run;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The extension: A writes after its lease is gone but before B has reached the sink. */
+final class PreContact implements StudyCase {
+
+    @Override
+    public String name() {
+        return "pre-contact";
+    }
+
+    @Override
+    public String title() {
+        return "A writes before B reaches the sink";
+    }
+
+    @Override
+    public Map<String, ModeExpectation> expected() {
+        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put("plain", new ModeExpectation("accepted", "B-current"));
+        expected.put("fenced", new ModeExpectation("accepted", "B-current"));
+        return expected;
+    }
+
+    @Override
+    public String explanation() {
+        return "A's lease expired and B took the lock, but A wrote before B had contacted the sink. The fenced sink had not yet"
+                + " seen any token larger than A's, so it accepted A: its high-water mark only rejects generations older than"
+                + " one it has seen. That is the narrower contract the experiment demonstrates, not a violation of it: no"
+                + " write was accepted after a newer one, and B's write, arriving later with a larger token, still won."
+                + " Mutual exclusion in time was lost (A wrote while B held the lock); ordering at the sink was not.";
+    }
+
+    @Override
+    public String contractNote() {
+        return "A's late write was accepted under the narrower contract: a high-water mark only rejects generations"
+                + " older than one the sink has seen, and when A wrote, the sink had not yet seen B's larger token.";
+    }
+
+    @Override
+    public void play(Scene scene) {
+        scene.progress("B holds the lock but has not contacted the sink yet");
+        scene.lateWriteA("plain", "fenced");
+        scene.writeB("plain", "fenced");
+    }
+}

@@ -1,0 +1,113 @@
+package fencing.lab.run;
+
+import fencing.lab.sink.SinkReport;
+import fencing.lab.worker.Worker;
+import fencing.lab.worker.WorkerReport;
+import fencing.lab.sink.SinkServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The two processes one repeat needs, started ahead of it: worker A and the sink server.
+ *
+ * <p>Starting a JVM that builds a jetcd client takes seconds, so the study starts the next
+ * repeat's processes as soon as the current repeat's timed part is over (while it tears down), and
+ * a repeat's clock starts only when its worker, already connected, is told to acquire. Starting
+ * them earlier, during the pause, would put their start-up's CPU load on the critical path of a
+ * two-core machine.
+ */
+public final class Prepared implements AutoCloseable {
+
+    final int repeat;
+    final Path dir;
+    final String key;
+    final int port;
+    final LabProcess<WorkerReport> worker;
+    private final String classPath;
+    private final StudyCase studyCase;
+    private LabProcess<SinkReport> sink;
+    private int sinkStarts;
+
+    private Prepared(int repeat, Path dir, String key, int port, LabProcess<WorkerReport> worker, LabProcess<SinkReport> sink, String classPath,
+                     StudyCase studyCase) {
+        this.repeat = repeat;
+        this.dir = dir;
+        this.key = key;
+        this.port = port;
+        this.worker = worker;
+        this.sink = sink;
+        this.classPath = classPath;
+        this.studyCase = studyCase;
+        this.sinkStarts = 1;
+    }
+
+    /** Starts worker A and the sink server for {@code repeat}, in {@code dir}; returns at once. */
+    public static Prepared start(int repeat, Path dir, StudyCase studyCase, String endpoints, long ttlSeconds, String classPath) {
+        int port = freePort();
+        String key = fencing.support.Etcd.uniqueKey("lab-" + studyCase.name() + "-repeat-" + repeat);
+        LabProcess<SinkReport> sink = startSink(dir, port, studyCase, classPath, "sink-server.log");
+        LabProcess<WorkerReport> worker;
+        try {
+            worker = LabProcess.start("worker A", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
+                    "--name", "A", "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
+                    "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"));
+        } catch (RuntimeException e) {
+            sink.close();
+            throw e;
+        }
+        return new Prepared(repeat, dir, key, port, worker, sink, classPath, studyCase);
+    }
+
+    private static LabProcess<SinkReport> startSink(Path dir, int port, StudyCase studyCase, String classPath, String logName) {
+        return LabProcess.start("sink server", SinkReport.class, Prepared::sinkFailure, classPath, SinkServer.class, List.of(
+                "--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
+                "--fenced-sink", studyCase.fencedSink().label()), dir.resolve(logName));
+    }
+
+    private static Optional<String> workerFailure(WorkerReport report) {
+        return report instanceof WorkerReport.Failed failed ? Optional.of(failed.message() + " (" + failed.type() + ")") : Optional.empty();
+    }
+
+    private static Optional<String> sinkFailure(SinkReport report) {
+        return report instanceof SinkReport.Failed failed ? Optional.of(failed.message() + " (" + failed.type() + ")") : Optional.empty();
+    }
+
+    LabProcess<SinkReport> sink() {
+        return sink;
+    }
+
+    URI sinkUri() {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** Kills the sink server with SIGKILL and starts a new one over the same files and port; returns at once. */
+    LabProcess<SinkReport> restartSink() {
+        sink.kill();
+        sinkStarts++;
+        sink = startSink(dir, port, studyCase, classPath, "sink-server-" + sinkStarts + ".log");
+        return sink;
+    }
+
+    @Override
+    public void close() {
+        try {
+            worker.close();
+        } finally {
+            sink.close();
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free loopback port", e);
+        }
+    }
+}

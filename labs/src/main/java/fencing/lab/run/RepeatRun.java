@@ -1,0 +1,308 @@
+package fencing.lab.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fencing.etcd.EtcdLockService;
+import fencing.etcd.Ownership;
+import fencing.lab.Times;
+import fencing.lab.report.Evidence;
+import fencing.lab.report.Evidence.Kind;
+import fencing.lab.report.Evidence.Lane;
+import fencing.lab.sink.Exchange;
+import fencing.lab.sink.SinkClient;
+import fencing.lab.sink.SinkReport;
+import fencing.lab.worker.WorkerCommand;
+import fencing.lab.worker.WorkerReport;
+import fencing.support.Etcd;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
+import io.etcd.jetcd.options.LeaseOption;
+import io.etcd.jetcd.support.CloseableClient;
+import io.grpc.stub.StreamObserver;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** One repeat of a case: A acquires and freezes, its lease expires, B acquires, and the case plays its part. */
+public final class RepeatRun implements Scene {
+
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
+    static final String LATE = "A-late";
+    static final String CURRENT = "B-current";
+
+    private final StudyCase studyCase;
+    private final Client client;
+    private final long ttlSeconds;
+    private final PrintWriter out;
+    private final Prepared prepared;
+    private final int repeats;
+    private final Events events = new Events();
+    private final List<Exchange> calls = new ArrayList<>();
+    private final SinkClient asB;
+    private final SinkClient asRunner;
+    private Ownership b;
+
+    /** Prepares repeat {@code prepared.repeat} of {@code repeats}, printing its progress to {@code out}. */
+    public RepeatRun(StudyCase studyCase, Client client, long ttlSeconds, PrintWriter out, Prepared prepared, int repeats) {
+        this.studyCase = studyCase;
+        this.client = client;
+        this.ttlSeconds = ttlSeconds;
+        this.out = out;
+        this.prepared = prepared;
+        this.repeats = repeats;
+        this.asB = new SinkClient(prepared.sinkUri(), "B");
+        this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
+    }
+
+    /**
+     * Runs the repeat and returns its evidence; {@code whenTimed} runs once the repeat's timed part is over.
+     *
+     * @throws LabProcess.ChildFailed if a process failed or said nothing in time
+     * @throws IllegalStateException  if etcd, the sink or a signal failed
+     */
+    public Evidence.Repeat run(Runnable whenTimed) {
+        LabProcess<WorkerReport> worker = prepared.worker;
+        WorkerReport.Started started = worker.await(WorkerReport.Started.class, START_TIMEOUT);
+        prepared.sink().await(SinkReport.Listening.class, START_TIMEOUT);
+        requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
+        ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
+        EtcdLockService lockB = new EtcdLockService(client, prepared.key, ttlSeconds);
+        CloseableClient bKeepAlive = null;
+        ExpiryWatch watch = null;
+        Evidence.Holder aHolder;
+        Evidence.Holder bHolder;
+        Evidence.Expiry expiry;
+        long stopAt;
+        long end;
+        boolean finished = false;
+        out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, studyCase.name(), prepared.key);
+        events.start(Times.nowMicros());
+        try {
+            worker.send(new WorkerCommand.Acquire(studyCase.modes()));
+            WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
+            aHolder = holder("A", ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
+            events.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
+                    "EtcdLockService.tryAcquire: lease " + hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
+            events.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
+                    "the lock key, attached to A's lease " + hex(ready.leaseId()), ready.token(), null, null);
+            events.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", "holds the lock, keeps its lease alive and has read the sink");
+            progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; it keeps the lease alive and said READY",
+                    worker.pid(), ready.token(), hex(ready.leaseId()), ttlSeconds);
+
+            watch = new ExpiryWatch(client, key, ready.token(), ttlSeconds);
+            long lastKeepAlive = lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
+            stopAt = Times.nowMicros();
+            worker.freeze();
+            events.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
+            long ttlLeft = Etcd.await(client.getLeaseClient().timeToLive(ready.leaseId(), LeaseOption.DEFAULT)).getTTL();
+            events.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left",
+                    "etcd's own count for A's lease right after the freeze (whole seconds)");
+            progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
+                    Times.seconds(stopAt - lastKeepAlive), ttlLeft);
+            expiry = watch.await(stopAt, lastKeepAlive, ttlLeft, this::progress);
+            events.add(Lane.ETCD, Kind.KEY_DELETED, expiry.observedAtMicros(),
+                    "lease expired: key deleted" + (expiry.deleteRevision() == null ? "" : ", rev " + expiry.deleteRevision()),
+                    "seen by the " + expiry.observedBy() + " " + expiry.waitAfterStopMillis() + " ms after SIGSTOP");
+
+            b = acquireB(lockB);
+            long bAcquiredAt = Times.nowMicros();
+            bHolder = holder("B", b.token(), b.leaseId(), bAcquiredAt, null);
+            bKeepAlive = client.getLeaseClient().keepAlive(b.leaseId(), keepAliveEvents());
+            events.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + hex(b.leaseId()),
+                    b.token(), null, null);
+            events.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
+                    "the lock key again, attached to B's lease " + hex(b.leaseId()), b.token(), null, null);
+            progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), hex(b.leaseId()));
+
+            studyCase.play(this);
+
+            for (String mode : studyCase.modes()) {
+                Exchange read = asRunner.read(mode);
+                calls.add(read);
+                requireOk(read, "the final read of " + mode);
+            }
+            end = Times.nowMicros();
+            finished = true;
+            whenTimed.run();
+        } finally {
+            new Teardown(prepared, events).run(watch, bKeepAlive, lockB, b, finished);
+        }
+        long lastBeforeStop = lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
+        return new Judge(studyCase, prepared, ttlSeconds, events).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
+                stopAt, end, calls);
+    }
+
+    @Override
+    public void writeB(String... modes) {
+        List<Exchange> writes = asB.writeAll(List.of(modes), "B", b.token(), CURRENT);
+        for (Exchange write : writes) {
+            calls.add(write);
+            requireOk(write, "B's write to " + write.mode());
+            String verdict = write.response().path("verdict").asText();
+            events.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(), "token " + b.token(),
+                    b.token(), write.mode(), verdict);
+        }
+        progress("B wrote %s with token %d: %s", CURRENT, b.token(), verdicts(writes));
+    }
+
+    @Override
+    public void resumeAWriting(String... modes) {
+        // Queued while A is frozen: on SIGCONT it goes on with what it was about to do.
+        prepared.worker.send(new WorkerCommand.Write(LATE, List.of(modes)));
+        long resumedAt = Times.nowMicros();
+        prepared.worker.resume();
+        events.add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
+    }
+
+    @Override
+    public void awaitAWrote() {
+        WorkerReport.Wrote wrote = prepared.worker.await(WorkerReport.Wrote.class, STEP_TIMEOUT);
+        List<Exchange> writes = new ArrayList<>();
+        for (WorkerReport report : prepared.worker.seen()) {
+            if (report instanceof WorkerReport.Called called && called.exchange().isWrite()) {
+                requireOk(called.exchange(), "A's write to " + called.exchange().mode());
+                writes.add(called.exchange());
+            }
+        }
+        progress("A resumed with SIGCONT and wrote %s with its old token %d: %s", LATE, wrote.token(), verdicts(writes));
+    }
+
+    @Override
+    public void restartSink() {
+        long pid = prepared.sink().pid();
+        long killedAt = Times.nowMicros();
+        LabProcess<SinkReport> restarted = prepared.restartSink();
+        events.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL",
+                "the sink server (pid " + pid + ") is killed: no shutdown, nothing flushed on the way out");
+        SinkReport.Listening listening = restarted.await(SinkReport.Listening.class, START_TIMEOUT);
+        long upAt = Times.nowMicros();
+        events.add(Lane.SINK, Kind.SINK_RESTARTED, upAt, "restarted", "a new sink server (pid " + listening.pid() + ") over the same SQLite files");
+        progress("sink server (pid %d) killed with SIGKILL and restarted (pid %d) over the same files in %s",
+                pid, listening.pid(), Times.seconds(upAt - killedAt));
+    }
+
+    @Override
+    public void armHold() {
+        Exchange arm = asRunner.call("POST", "/control/hold-next-write", null);
+        calls.add(arm);
+        requireOk(arm, "arming the hold");
+    }
+
+    @Override
+    public void awaitHeld() {
+        long deadline = System.nanoTime() + STEP_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Exchange held = asRunner.call("GET", "/control/held", null);
+            requireOk(held, "asking whether A's write is held");
+            if (held.response().path("holding").asBoolean(false)) {
+                calls.add(held);
+                JsonNode status = held.response();
+                events.add(Lane.SINK, Kind.WRITE_HELD, status.get("heldSinceMicros").asLong(), "A's check passed, held",
+                        "the broken sink read mark " + status.get("markSeen").asLong() + " outside any transaction, found token "
+                                + status.get("heldToken").asLong() + " not older, and is held before its write",
+                        status.get("heldToken").asLong(), "fenced", null);
+                progress("A's fenced write passed the broken sink's check (mark %d) and is held between check and write",
+                        status.get("markSeen").asLong());
+                return;
+            }
+            sleepMillis(2);
+        }
+        throw new IllegalStateException("A's write to the fenced mode was not held within " + STEP_TIMEOUT.toSeconds() + " s");
+    }
+
+    @Override
+    public void releaseHold() {
+        Exchange release = asRunner.call("POST", "/control/release", null);
+        calls.add(release);
+        requireOk(release, "releasing the hold");
+        events.add(Lane.SINK, Kind.HOLD_RELEASED, release.receivedAtMicros(), "hold released", "A's write goes on to its UPDATE, after B's commit");
+    }
+
+    @Override
+    public void progress(String format, Object... args) {
+        out.printf(Locale.ROOT, "  %6s  %s%n", "+" + String.format(Locale.ROOT, "%.2f", (Times.nowMicros() - events.start()) / 1e6),
+                String.format(Locale.ROOT, format, args));
+        out.flush();
+    }
+
+    private Ownership acquireB(EtcdLockService lockB) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+        while (true) {
+            Optional<Ownership> got = lockB.tryAcquire("B");
+            if (got.isPresent()) {
+                return got.get();
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("B could not take the lock within 2 s of seeing the key gone");
+            }
+            sleepMillis(10);
+        }
+    }
+
+    private StreamObserver<LeaseKeepAliveResponse> keepAliveEvents() {
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(LeaseKeepAliveResponse response) {
+                // B's lease outlives the repeat's few hundred milliseconds; its refreshes are not part of the story.
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                events.add(Lane.B, Kind.KEEPALIVE_FAILED, Times.nowMicros(), "keepalive failed", String.valueOf(error.getMessage()));
+            }
+
+            @Override
+            public void onCompleted() {
+                // The runner closes B's keepalive itself at the end of the repeat.
+            }
+        };
+    }
+
+    /** Returns the last keepalive A reported before {@code before}, or {@code fallback} if later. */
+    private static long lastKeepAlive(LabProcess<WorkerReport> worker, long fallback, long before) {
+        long last = fallback;
+        for (WorkerReport report : worker.seen()) {
+            if (report instanceof WorkerReport.KeepAlive keepAlive && keepAlive.atMicros() < before) {
+                last = Math.max(last, keepAlive.atMicros());
+            }
+        }
+        return last;
+    }
+
+    static String verdicts(List<Exchange> writes) {
+        List<String> parts = new ArrayList<>();
+        for (Exchange write : writes) {
+            JsonNode after = write.response().path("after");
+            parts.add(write.mode() + " " + write.verdict() + " (now " + after.path("value").asText() + ", mark " + after.path("highWaterMark").asLong() + ")");
+        }
+        return String.join(", ", parts);
+    }
+
+    static void requireOk(Exchange exchange, String what) {
+        if (exchange.status() != 200) {
+            throw new IllegalStateException(what + " got " + exchange.verdict());
+        }
+    }
+
+    private Evidence.Holder holder(String owner, long token, long leaseId, long acquiredAt, Long pid) {
+        return new Evidence.Holder(owner, token, leaseId, hex(leaseId), acquiredAt, Times.millis(acquiredAt - events.start()), pid);
+    }
+
+    static String hex(long leaseId) {
+        return "0x" + Long.toHexString(leaseId);
+    }
+
+    private static void sleepMillis(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

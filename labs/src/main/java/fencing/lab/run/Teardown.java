@@ -1,0 +1,59 @@
+package fencing.lab.run;
+
+import fencing.etcd.EtcdLockService;
+import fencing.etcd.Ownership;
+import fencing.lab.Times;
+import fencing.lab.report.Evidence.Kind;
+import fencing.lab.report.Evidence.Lane;
+import fencing.lab.worker.WorkerCommand;
+import fencing.lab.worker.WorkerReport;
+import io.etcd.jetcd.support.CloseableClient;
+import java.time.Duration;
+
+/** Ends a repeat: the watch, B's keepalive and lock, worker A and the sink server, whatever failed on the way. */
+final class Teardown {
+
+    private final Prepared prepared;
+    private final Events events;
+
+    Teardown(Prepared prepared, Events events) {
+        this.prepared = prepared;
+        this.events = events;
+    }
+
+    /** Stops everything, then throws the first failure with the others suppressed. */
+    void run(ExpiryWatch watch, CloseableClient bKeepAlive, EtcdLockService lockB, Ownership b, boolean finished) {
+        RuntimeException failure = null;
+        try {
+            if (watch != null) {
+                watch.close();
+            }
+            if (bKeepAlive != null) {
+                bKeepAlive.close();
+            }
+            if (b != null) {
+                boolean deleted = lockB.release(b);
+                events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
+            }
+            if (finished) {
+                prepared.worker.send(new WorkerCommand.Exit());
+                prepared.worker.await(WorkerReport.Bye.class, Duration.ofSeconds(5));
+            }
+        } catch (RuntimeException e) {
+            failure = e;
+        } finally {
+            try {
+                prepared.close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

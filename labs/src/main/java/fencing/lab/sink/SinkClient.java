@@ -1,0 +1,96 @@
+package fencing.lab.sink;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fencing.lab.Json;
+import fencing.lab.Times;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/** The sink server's client, used by worker A and by the runner; it records every call as an {@link Exchange}. */
+public final class SinkClient {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    /** Longer than the server's hold limit, so that a held write ends on the server's terms. */
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
+
+    /** One client per process: its connection machinery starts once, before any repeat's clock runs. */
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
+
+    private static final ExecutorService WRITERS = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "sink-writer");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private final URI base;
+    private final String from;
+
+    /** Creates a client of the server at {@code base} that records its calls as sent by {@code from}. */
+    public SinkClient(URI base, String from) {
+        this.base = base;
+        this.from = from;
+    }
+
+    /** Offers a write to {@code mode} as {@code writer} with {@code token}. */
+    public Exchange write(String mode, String writer, long token, String value) {
+        ObjectNode body = Json.object();
+        body.put("writer", writer);
+        body.put("token", token);
+        body.put("value", value);
+        return call("POST", "/sinks/" + mode + "/write", body);
+    }
+
+    /**
+     * Offers the same write to each of {@code modes} at once, and returns the exchanges in the order of {@code modes}.
+     *
+     * <p>The modes are separate SQLite files, so neither write waits for the other; sent together,
+     * their two commits overlap instead of adding up.
+     */
+    public List<Exchange> writeAll(List<String> modes, String writer, long token, String value) {
+        List<CompletableFuture<Exchange>> calls = new ArrayList<>();
+        for (String mode : modes) {
+            calls.add(CompletableFuture.supplyAsync(() -> write(mode, writer, token, value), WRITERS));
+        }
+        List<Exchange> exchanges = new ArrayList<>();
+        for (CompletableFuture<Exchange> call : calls) {
+            exchanges.add(call.join());
+        }
+        return exchanges;
+    }
+
+    /** Reads the state of {@code mode}. */
+    public Exchange read(String mode) {
+        return call("GET", "/sinks/" + mode, null);
+    }
+
+    /** Sends one request, with a JSON body or none, and records it. */
+    public Exchange call(String method, String path, JsonNode body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
+        if (body == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(Json.compact(body)));
+        }
+        long sent = Times.nowMicros();
+        try {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            long received = Times.nowMicros();
+            return new Exchange(from, method, path, body, response.statusCode(), Json.parse(response.body()), null, sent, received);
+        } catch (IOException e) {
+            return new Exchange(from, method, path, body, -1, null, e.toString(), sent, Times.nowMicros());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while calling the sink at " + base + path, e);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package fencing.lab.sink;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import java.io.IOException;
+
+/** Reads a {@link WriteRequest} with a mapper that enforces its schema, and says in the sink's words what was wrong. */
+final class WriteRequests {
+
+    private static final String SHAPE = "{\"writer\": ..., \"token\": ..., \"value\": ...}";
+
+    private static final ObjectReader READER = reader();
+
+    private WriteRequests() {
+    }
+
+    private static ObjectReader reader() {
+        ObjectMapper mapper = JsonMapper.builder()
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .build();
+        // A token is a JSON integer and a writer or value a JSON string; nothing is converted into either.
+        for (CoercionInputShape shape : CoercionInputShape.values()) {
+            mapper.coercionConfigFor(LogicalType.Integer).setCoercion(shape, CoercionAction.Fail);
+            mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
+        }
+        return mapper.readerFor(WriteRequest.class);
+    }
+
+    /** Parses {@code body}, which is not empty. */
+    static WriteRequest parse(byte[] body) {
+        JsonParser parser;
+        try {
+            parser = READER.createParser(body);
+        } catch (IOException e) {
+            throw new BadRequest(400, "the body could not be read: " + e.getMessage());
+        }
+        // Closed last, not by try-with-resources: the catch clauses read where the parser stopped.
+        try {
+            JsonToken first = parser.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                throw new BadRequest(400, "the body must be a JSON object " + SHAPE + ", got " + (first == null ? "nothing" : kind(first)));
+            }
+            WriteRequest request = READER.readValue(parser);
+            JsonToken after = parser.nextToken();
+            if (after != null) {
+                throw new BadRequest(400, "malformed JSON: trailing content after the object: " + parser.getText());
+            }
+            return request;
+        } catch (UnrecognizedPropertyException unknown) {
+            throw new BadRequest(400, "unknown field '" + unknown.getPropertyName() + "': a write has exactly writer, token and value");
+        } catch (ValueInstantiationException invalid) {
+            throw new BadRequest(400, invalid.getCause().getMessage());
+        } catch (InvalidNullException missingOrNull) {
+            String field = String.valueOf(missingOrNull.getPropertyName().getSimpleName());
+            if (parser.currentToken() != JsonToken.VALUE_NULL) {
+                throw new BadRequest(400, field + " is missing: a write has writer, token and value");
+            }
+            throw new BadRequest(400, field + " must be " + expected(field) + ", got a null");
+        } catch (MismatchedInputException wrongType) {
+            if (wrongType.getPath().isEmpty()) {
+                throw new BadRequest(400, "malformed JSON: " + wrongType.getOriginalMessage().lines().findFirst().orElse(""));
+            }
+            String field = wrongType.getPath().get(wrongType.getPath().size() - 1).getFieldName();
+            JsonToken got = parser.currentToken();
+            if (field.equals("token") && got == JsonToken.VALUE_NUMBER_FLOAT) {
+                throw new BadRequest(400, "token must be a whole number, got " + text(parser));
+            }
+            throw new BadRequest(400, field + " must be " + expected(field) + ", got " + (got == null ? "nothing" : kind(got)) + " " + text(parser));
+        } catch (JsonProcessingException malformed) {
+            if (malformed instanceof InputCoercionException || malformed.getCause() instanceof InputCoercionException) {
+                throw new BadRequest(400, "token is too large for a 64-bit revision: " + text(parser));
+            }
+            JsonLocation where = malformed.getLocation();
+            throw new BadRequest(400, "malformed JSON: " + malformed.getOriginalMessage().lines().findFirst().orElse("")
+                    + (where == null ? "" : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")"));
+        } catch (IOException e) {
+            throw new BadRequest(400, "the body could not be read: " + e.getMessage());
+        } finally {
+            closeQuietly(parser);
+        }
+    }
+
+    private static void closeQuietly(JsonParser parser) {
+        try {
+            parser.close();
+        } catch (IOException overAByteArray) {
+            // Closing a parser over a byte array releases buffers only; it has nothing to fail on.
+        }
+    }
+
+    private static String expected(String field) {
+        return field.equals("token") ? "a JSON integer" : "a JSON string";
+    }
+
+    private static String text(JsonParser parser) {
+        try {
+            return parser.getText();
+        } catch (IOException unreadable) {
+            return "";
+        }
+    }
+
+    private static String kind(JsonToken token) {
+        switch (token) {
+            case START_OBJECT:
+                return "an object";
+            case START_ARRAY:
+                return "an array";
+            case VALUE_STRING:
+                return "a string";
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                return "a number";
+            case VALUE_TRUE:
+            case VALUE_FALSE:
+                return "a boolean";
+            case VALUE_NULL:
+                return "a null";
+            default:
+                return token.asString() == null ? token.name() : token.asString();
+        }
+    }
+}

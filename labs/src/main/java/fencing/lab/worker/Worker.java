@@ -1,0 +1,186 @@
+package fencing.lab.worker;
+
+import fencing.etcd.EtcdLockService;
+import fencing.etcd.Ownership;
+import fencing.lab.Times;
+import fencing.lab.sink.Exchange;
+import fencing.lab.sink.SinkClient;
+import fencing.support.Channel;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
+import io.etcd.jetcd.support.CloseableClient;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Worker A: a separate process that takes the lock, keeps its lease alive, and writes when told to.
+ *
+ * <p>It talks to the runner over a {@link Channel}: it takes {@link WorkerCommand}s and says what happened
+ * as {@link WorkerReport}s ({@code Started}, {@code Ready} once it holds the lock, keeps its lease alive and
+ * has read the sink, the keepalive's news, every call to the sink, {@code Wrote}, {@code Failed} and
+ * {@code Bye}). It never checks its lease before writing: like a process that was paused, it still
+ * believes it holds the lock, and only the sink can tell it otherwise.
+ */
+@Command(name = "worker", mixinStandardHelpOptions = true,
+        description = "Takes the lock with EtcdLockService, keeps its lease alive and writes to the sink when told to.")
+public final class Worker implements Callable<Integer> {
+
+    private static final long TIMEOUT_SECONDS = 5;
+
+    @Option(names = "--name", defaultValue = "A", description = "The writer's name (default: ${DEFAULT-VALUE}).")
+    String name;
+
+    @Option(names = "--endpoints", required = true, description = "etcd client URLs, comma-separated.")
+    String endpoints;
+
+    @Option(names = "--key", required = true, description = "The lock key.")
+    String key;
+
+    @Option(names = "--ttl", defaultValue = "2", description = "The lease's time to live in seconds (default: ${DEFAULT-VALUE}).")
+    long ttl;
+
+    @Option(names = "--sink", required = true, description = "The sink server's address, e.g. http://127.0.0.1:40123.")
+    URI sink;
+
+    private Channel runner;
+    private Ownership ownership;
+    private volatile CloseableClient keepAlive;
+
+    /** Runs the worker, started by the runner with a channel: {@code --endpoints URLS --key KEY --sink URL [--name A] [--ttl 2]}. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Worker()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        runner = Channel.connectToParent(Duration.ofSeconds(TIMEOUT_SECONDS));
+        try (Client client = Client.builder().endpoints(endpoints.split(",")).connectTimeout(Duration.ofSeconds(TIMEOUT_SECONDS)).build()) {
+            // Connect now, so that acquiring later costs one round trip and not a start-up.
+            client.getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            SinkClient sinkClient = new SinkClient(sink, name);
+            warmUp(sinkClient);
+            long startedMillis = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli).orElse(System.currentTimeMillis());
+            say(new WorkerReport.Started(ProcessHandle.current().pid(), startedMillis * 1_000, System.currentTimeMillis() - startedMillis));
+            while (true) {
+                WorkerCommand command;
+                try {
+                    // A repeat waits for the lease to expire in between, so a quiet runner is normal; a gone one is not.
+                    command = runner.receive(WorkerCommand.class, Duration.ofMinutes(10));
+                } catch (Channel.Closed gone) {
+                    sayIfConnected(new WorkerReport.Bye("the channel closed: the runner is gone"));
+                    return 0;
+                }
+                if (command instanceof WorkerCommand.Acquire acquire) {
+                    acquire(client, sinkClient, acquire.modes());
+                } else if (command instanceof WorkerCommand.Write write) {
+                    write(sinkClient, write);
+                } else {
+                    say(new WorkerReport.Bye("told to exit"));
+                    return 0;
+                }
+            }
+        } catch (Exception e) {
+            sayIfConnected(new WorkerReport.Failed(e.getClass().getName(), String.valueOf(e.getMessage())));
+            throw e;
+        } finally {
+            if (keepAlive != null) {
+                keepAlive.close();
+            }
+        }
+    }
+
+    /** Waits for the sink server (it starts alongside this worker) and readies the HTTP client on the way. */
+    private void warmUp(SinkClient sinkClient) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        Exchange health = sinkClient.call("GET", "/health", null);
+        while (health.status() != 200) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the sink server at " + sink + " did not answer within 60 s: " + health.verdict());
+            }
+            Thread.sleep(20);
+            health = sinkClient.call("GET", "/health", null);
+        }
+    }
+
+    private void acquire(Client client, SinkClient sinkClient, List<String> modes) throws Exception {
+        if (ownership != null) {
+            throw new IllegalStateException("already acquired: token " + ownership.token());
+        }
+        EtcdLockService lock = new EtcdLockService(client, key, ttl);
+        long asked = Times.nowMicros();
+        Optional<Ownership> got = lock.tryAcquire(name);
+        long acquired = Times.nowMicros();
+        ownership = got.orElseThrow(() -> new IllegalStateException("the lock " + key + " is held by someone else"));
+        long leaseId = ownership.leaseId();
+        CompletableFuture<Long> firstKeepAlive = new CompletableFuture<>();
+        keepAlive = client.getLeaseClient().keepAlive(leaseId, new StreamObserver<>() {
+            @Override
+            public void onNext(LeaseKeepAliveResponse response) {
+                long at = Times.nowMicros();
+                sayIfConnected(new WorkerReport.KeepAlive(response.getID(), response.getTTL(), at));
+                firstKeepAlive.complete(at);
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                sayIfConnected(new WorkerReport.LeaseLost(leaseId, String.valueOf(error.getMessage()), Times.nowMicros()));
+                firstKeepAlive.completeExceptionally(error);
+            }
+
+            @Override
+            public void onCompleted() {
+                sayIfConnected(new WorkerReport.KeepAliveEnded(leaseId, Times.nowMicros()));
+            }
+        });
+        long kept = firstKeepAlive.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        for (String mode : modes) {
+            say(new WorkerReport.Called(sinkClient.read(mode)));
+        }
+        say(new WorkerReport.Ready(ownership.owner(), ownership.token(), leaseId, ttl, key, asked, acquired, kept, Times.nowMicros()));
+    }
+
+    private void write(SinkClient sinkClient, WorkerCommand.Write write) throws IOException {
+        if (ownership == null) {
+            throw new IllegalStateException("told to write before acquiring");
+        }
+        if (write.modes().isEmpty()) {
+            throw new IllegalArgumentException("a write needs at least one mode");
+        }
+        int accepted = 0;
+        // No lease check here on purpose: A still believes it holds the lock.
+        for (Exchange exchange : sinkClient.writeAll(write.modes(), name, ownership.token(), write.value())) {
+            say(new WorkerReport.Called(exchange));
+            accepted += exchange.accepted() ? 1 : 0;
+        }
+        say(new WorkerReport.Wrote(write.value(), ownership.token(), accepted, Times.nowMicros()));
+    }
+
+    private void say(WorkerReport report) throws IOException {
+        runner.send(report);
+    }
+
+    /** Says {@code report} from a callback or a failure, where there is no one to throw to: a runner that is gone hears nothing. */
+    private void sayIfConnected(WorkerReport report) {
+        if (runner == null) {
+            return;
+        }
+        try {
+            runner.send(report);
+        } catch (IOException runnerGone) {
+            System.err.println("could not tell the runner " + report + ": " + runnerGone.getMessage());
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package fencing.lab.worker;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+
+/** What the runner tells worker A to do. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = WorkerCommand.Acquire.class, name = "acquire"),
+    @JsonSubTypes.Type(value = WorkerCommand.Write.class, name = "write"),
+    @JsonSubTypes.Type(value = WorkerCommand.Exit.class, name = "exit")})
+public sealed interface WorkerCommand {
+
+    /** Take the lock, keep its lease alive, and read each of {@code modes} once, then say {@link WorkerReport.Ready}. */
+    record Acquire(List<String> modes) implements WorkerCommand {
+    }
+
+    /** Write {@code value} with the token held to each of {@code modes} at once, without checking the lease. */
+    record Write(String value, List<String> modes) implements WorkerCommand {
+    }
+
+    /** End, saying {@link WorkerReport.Bye}. */
+    record Exit() implements WorkerCommand {
+    }
+}
