@@ -1,6 +1,7 @@
 package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -82,8 +83,10 @@ class HandoutCommandsTests {
         assertThat(HandoutCommands.words("./mvnw -q exec:exec -Dstudy.args=\"--repeats 20 --out 'my dir'\" # twenty"))
                 .as("the words of a quoted Maven command").containsExactly("./mvnw", "-q", "exec:exec",
                         "-Dstudy.args=--repeats 20 --out 'my dir'");
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> HandoutCommands.words("./kit study $(rm -rf x)")))
-                .as("a command with shell syntax").isInstanceOf(IllegalArgumentException.class).hasMessageContaining("shell syntax");
+        assertThatThrownBy(() -> HandoutCommands.words("./kit study $(rm -rf x)")).as("a command with shell syntax")
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("shell syntax");
+        assertThatThrownBy(() -> HandoutCommands.words("./kit study --out 'build/x")).as("a command with an unclosed quote")
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unclosed");
     }
 
     private static Path write(Path out) throws IOException {
