@@ -3,25 +3,43 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fencing.support.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every command a handout's Markdown quotes works in the handout as written, and every path it names is there. */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HandoutCommandsTests {
+
+    /** One handout for the class: the planted check copies it once the first Maven runs have compiled it. */
+    @TempDir
+    static Path shared;
 
     @TempDir
     Path dir;
 
+    private static Path handout;
+
+    @BeforeAll
+    static void writeHandout() throws IOException {
+        handout = shared.resolve("handout");
+        new Handout(GradingFixtures.kitRoot()).write(handout);
+    }
+
     @Test
+    @Order(1)
     @DisplayName("every ./kit and ./mvnw command in the handout's README, lab/README.md and ANSWERS.md runs there")
     void everyQuotedCommandRunsInTheHandout() throws Exception {
-        Path handout = write(dir.resolve("handout"));
         List<HandoutCommands.Quoted> commands = HandoutCommands.commands(handout);
 
         assertThat(commands).as("commands quoted in the handout's Markdown").extracting(HandoutCommands.Quoted::text)
@@ -37,7 +55,6 @@ class HandoutCommandsTests {
     @Test
     @DisplayName("every relative path the handout's Markdown names exists in the handout")
     void everyNamedPathExists() throws IOException {
-        Path handout = write(dir.resolve("handout"));
         List<HandoutCommands.Quoted> paths = HandoutCommands.paths(handout);
 
         assertThat(paths).as("paths named in the handout's Markdown").extracting(HandoutCommands.Quoted::text)
@@ -48,8 +65,9 @@ class HandoutCommandsTests {
     @Test
     @DisplayName("a made-up command, a bad option, a wrong Maven phase and a kit-only path planted in a handout are all caught")
     void catchesWhatIsPlanted() throws Exception {
-        Path handout = write(dir.resolve("handout"));
-        Files.writeString(handout.resolve("lab/README.md"), String.join("\n",
+        Path copy = dir.resolve("planted");
+        FileTrees.copy(handout, copy);
+        Files.writeString(copy.resolve("lab/README.md"), String.join("\n",
                 "",
                 "Planted: run `./kit frobnicate`, then read `exercises/src/main/java/fencing/sink/FencedSink.java`",
                 "and `labs/src/main/java/fencing/lab/` and [the answers](exercises/ANSWERS.md).",
@@ -60,19 +78,19 @@ class HandoutCommandsTests {
                 "```",
                 ""), StandardOpenOption.APPEND);
 
-        List<HandoutCommands.Quoted> planted = HandoutCommands.commands(handout).stream()
+        List<HandoutCommands.Quoted> planted = HandoutCommands.commands(copy).stream()
                 .filter(command -> List.of("./kit frobnicate", "./kit study --colour red", "./mvnw tset").contains(command.text()))
                 .toList();
         assertThat(planted).as("the planted commands, found in lab/README.md").hasSize(3)
                 .allMatch(command -> command.file().equals("lab/README.md"));
-        List<HandoutCommands.Run> failures = HandoutCommands.failures(handout, planted, dir.resolve("logs"));
+        List<HandoutCommands.Run> failures = HandoutCommands.failures(copy, planted, dir.resolve("logs"));
         assertThat(failures).as("the planted commands that the check reports as not working").hasSize(3);
         assertThat(failures).as("what each failure shows")
                 .anyMatch(run -> run.exitCode() != 0 && run.output().contains("unknown command 'frobnicate'"))
                 .anyMatch(run -> run.output().contains("its usage does not name [--colour, red]"))
                 .anyMatch(run -> run.exitCode() != 0 && run.output().contains("Unknown lifecycle phase \"tset\""));
 
-        assertThat(HandoutCommands.missing(handout, HandoutCommands.paths(handout))).as("the planted paths that the check reports")
+        assertThat(HandoutCommands.missing(copy, HandoutCommands.paths(copy))).as("the planted paths that the check reports")
                 .extracting(HandoutCommands.Quoted::text).containsExactlyInAnyOrder(
                         "exercises/src/main/java/fencing/sink/FencedSink.java", "labs/src/main/java/fencing/lab/", "exercises/ANSWERS.md");
     }
@@ -87,10 +105,5 @@ class HandoutCommandsTests {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("shell syntax");
         assertThatThrownBy(() -> HandoutCommands.words("./kit study --out 'build/x")).as("a command with an unclosed quote")
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unclosed");
-    }
-
-    private static Path write(Path out) throws IOException {
-        new Handout(GradingFixtures.kitRoot()).write(out);
-        return out;
     }
 }
