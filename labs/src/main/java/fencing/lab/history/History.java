@@ -163,7 +163,7 @@ public final class History {
                         writes.add(write);
                         writesBy.merge(write.writer(), 1, Integer::sum);
                     }
-                    case "released", "nemesis" -> number(line, "atMicros");
+                    case "released", "nemesis", "acquire-failed" -> number(line, "atMicros");
                     case "writer-end" -> {
                         String writer = writer(line, named);
                         if (endedWith.put(writer, number(line, "writes")) != null) {
