@@ -56,10 +56,24 @@ final class ClassBatch {
 
     /** Grades {@code submissions} into {@code out}; returns 0, or {@link #SOME_COULD_NOT_RUN}. */
     int grade(List<Path> submissions, Path out) throws IOException, InterruptedException {
+        return grade(submissions, Shard.ALL, out);
+    }
+
+    /**
+     * Grades the submissions of {@code shard} into {@code out}, and records in {@code batch.json} which shard of which
+     * class it graded, so that the shards' gradebooks can be merged; returns 0, or {@link #SOME_COULD_NOT_RUN}.
+     */
+    int grade(List<Path> all, Shard shard, Path out) throws IOException, InterruptedException {
+        List<Path> submissions = all.stream().filter(path -> shard.contains(name(path))).toList();
         long start = System.nanoTime();
         List<Grade> grades = gradeAll(submissions, out);
         double seconds = (System.nanoTime() - start) / 1e9;
         GradeCommand.Gradebook.write(grades, out);
+        BatchRecord.write(out, new BatchRecord(shard.toString(), all.stream().map(ClassBatch::name).toList(),
+                grades.stream().map(Grade::submission).toList()));
+        if (shard.count() > 1) {
+            console.printf(Locale.ROOT, "Shard %s: %d of the class's %d submission(s).%n", shard, grades.size(), all.size());
+        }
         console.printf(Locale.ROOT, "Graded %d submission(s) in %.1f s with %d job(s): %.1f s per submission. Gradebook: %s%n",
                 grades.size(), seconds, jobs, seconds / Math.max(1, grades.size()), out.resolve("gradebook.md"));
         List<Grade> refused = grades.stream().filter(grade -> grade.status() == Grade.Status.NOT_GRADED).toList();
@@ -121,6 +135,10 @@ final class ClassBatch {
     static String reportFolder(String submission) {
         String safe = submission.replaceAll("[\\p{Cntrl}/\\\\]", "_");
         return safe.isEmpty() || safe.equals(".") || safe.equals("..") ? "_" + safe : safe;
+    }
+
+    static String name(Path submission) {
+        return submission.toAbsolutePath().normalize().getFileName().toString();
     }
 
     static String prefix(Path submission) {

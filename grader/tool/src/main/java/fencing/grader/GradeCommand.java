@@ -42,6 +42,10 @@ public final class GradeCommand implements Callable<Integer> {
             + " own JVM (default: the number of cores, ${DEFAULT-VALUE} here).")
     private int jobs = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--shard", paramLabel = "I/N", description = "Grade only the I-th of N stable parts of the batch"
+            + " (by a hash of each folder's name); ./kit gradebook merge joins the parts' gradebooks.")
+    private String shard;
+
     @Option(names = "--test-timeout", defaultValue = "10", paramLabel = "SECONDS", description = "Limit for one test (default: ${DEFAULT-VALUE}).")
     private int testTimeout;
 
@@ -81,6 +85,15 @@ public final class GradeCommand implements Callable<Integer> {
         if (jobs < 1) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--jobs must be at least 1, got " + jobs);
         }
+        if (shard != null && batch == null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--shard cuts a batch: give --batch DIR");
+        }
+        Shard selected;
+        try {
+            selected = shard == null ? Shard.ALL : Shard.parse(shard);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
         List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : ClassBatch.submissions(requireDirectory(batch));
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {
@@ -89,7 +102,8 @@ public final class GradeCommand implements Callable<Integer> {
                     // In a batch, no student's tests may read another student's submission.
                     batch == null ? List.of() : List.of(batch.toAbsolutePath())))) {
                 return batch == null ? gradeOne(grader)
-                        : new ClassBatch(grader, jobs, System.out).grade(submissions, out != null ? out : Path.of("build", "gradebook"));
+                        : new ClassBatch(grader, jobs, System.out).grade(submissions, selected,
+                                out != null ? out : Path.of("build", "gradebook"));
             }
         } finally {
             if (etcd != null) {
