@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 public final class Cases {
 
     /** The cases, the default first. */
-    public static final List<StudyCase> ALL = List.of(new LateWrite(), new PreContact(), new Restart(), new CheckOutsideTransaction());
+    public static final List<StudyCase> ALL = List.of(new LateWrite(), new PreContact(), new Restart(), new CheckOutsideTransaction(),
+            new Restore());
 
     private Cases() {
     }
