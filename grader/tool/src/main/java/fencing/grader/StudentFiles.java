@@ -14,7 +14,10 @@ public final class StudentFiles {
             "fencing/basics/Predictions.java",
             "fencing/basics/Quorum.java",
             "fencing/etcd/EtcdLockService.java",
-            "fencing/sink/FencedSink.java");
+            "fencing/sink/FencedSink.java",
+            "fencing/sink/OwnerCheckingSink.java",
+            "fencing/sink/IdempotentLedger.java",
+            "fencing/etcd/EtcdOwnerCheck.java");
 
     /** The source root inside a submission, laid out like {@code exercises/}. */
     public static final String SOURCE_ROOT = "src/main/java";
