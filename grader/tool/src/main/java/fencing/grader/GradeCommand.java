@@ -41,6 +41,9 @@ public final class GradeCommand implements Callable<Integer> {
     @Option(names = "--no-etcd", description = "Skip the tests that need a real etcd.")
     private boolean noEtcd;
 
+    @Option(names = "--no-extensions", description = "Grade the core alone: leave out the extension tasks' tests (tag extension).")
+    private boolean noExtensions;
+
     @Option(names = "--test-timeout", defaultValue = "10", paramLabel = "SECONDS", description = "Limit for one test (default: ${DEFAULT-VALUE}).")
     private int testTimeout;
 
@@ -83,7 +86,7 @@ public final class GradeCommand implements Callable<Integer> {
             try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
                     Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit),
                     // In a batch, no student's tests may read another student's submission.
-                    batch == null ? List.of() : List.of(batch.toAbsolutePath())))) {
+                    batch == null ? List.of() : List.of(batch.toAbsolutePath()), !noExtensions))) {
                 return batch == null ? gradeOne(grader) : gradeBatch(grader, submissions);
             }
         } finally {
@@ -158,16 +161,21 @@ public final class GradeCommand implements Callable<Integer> {
         static void write(List<Grade> grades, Path dir) throws IOException {
             Files.createDirectories(dir);
             try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(dir.resolve("gradebook.csv"), StandardCharsets.UTF_8))) {
-                csv.println("student,score,max,failed_tags");
+                csv.println("student,score,max,failed_tags,core,core_max,extension,extension_max");
                 for (Grade grade : grades) {
-                    csv.printf(Locale.ROOT, "%s,%d,%d,%s%n", csvField(grade.submission()), grade.score(), grade.maxScore(),
-                            csvField(String.join(" ", grade.failedTags())));
+                    csv.printf(Locale.ROOT, "%s,%d,%d,%s,%d,%d,%d,%d%n", csvField(grade.submission()), grade.score(), grade.maxScore(),
+                            csvField(String.join(" ", grade.failedTags())), grade.coreScore(), grade.coreMaxScore(),
+                            grade.extensionScore(), grade.extensionMaxScore());
                 }
             }
-            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Failed tags |\n|---|---|---|---|\n");
+            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Core | Extension | Failed tags |\n"
+                    + "|---|---|---|---|---|---|\n");
             for (Grade grade : grades) {
-                md.append(String.format(Locale.ROOT, "| %s | %d | %d | %s |%n", grade.submission().replace("|", "\\|"),
-                        grade.score(), grade.maxScore(), String.join(", ", grade.failedTags())));
+                String extension = grade.extensionMaxScore() == 0 ? "not graded"
+                        : grade.extensionScore() + " / " + grade.extensionMaxScore();
+                md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d / %d | %s | %s |%n", grade.submission().replace("|", "\\|"),
+                        grade.score(), grade.maxScore(), grade.coreScore(), grade.coreMaxScore(), extension,
+                        String.join(", ", grade.failedTags())));
             }
             Files.writeString(dir.resolve("gradebook.md"), md, StandardCharsets.UTF_8);
         }
