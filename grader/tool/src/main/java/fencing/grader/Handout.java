@@ -225,6 +225,9 @@ public final class Handout {
         if (Files.isRegularFile(kit.resolve("exercises/ANSWERS.md"))) {
             md.append("Write your answers to the questions in `ANSWERS.md`.\n");
         }
+        md.append("\n**Part 4, the extension.** `Fencing.preContact`, `OwnerCheckingSink`, `IdempotentLedger` and `EtcdOwnerCheck`\n")
+                .append("are the extension tasks: the limits of a high-water mark (a late write before the new owner has written,\n")
+                .append("forged tokens, retried requests). Their tests are tagged `extension`; your course may leave them out.\n");
         md.append("\n## Check yourself\n\n")
                 .append("You need Java 17 or newer. Run the public tests with the Maven wrapper:\n\n")
                 .append("```\n./mvnw test            # on Windows: mvnw.cmd test\n```\n\n")
