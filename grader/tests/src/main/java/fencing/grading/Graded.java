@@ -24,7 +24,8 @@ public @interface Graded {
      * The properties this test checks, from the kit's vocabulary: {@code monotonic-tokens},
      * {@code stale-rejection}, {@code equal-token-acceptance}, {@code scenario}, {@code predictions},
      * {@code quorum}, {@code structure}, {@code comparison-in-transaction}, {@code durability},
-     * {@code lease-expiry}, {@code release-safety}, {@code extension}, {@code lineage}.
+     * {@code lease-expiry}, {@code release-safety}, {@code extension}; Part 4 tests carry {@code extension}
+     * and one of {@code pre-contact}, {@code current-owner}, {@code forged-token}, {@code idempotency}; the restore drill's carry {@code extension} and {@code lineage}.
      */
     String[] tags();
 }

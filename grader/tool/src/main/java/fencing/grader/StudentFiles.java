@@ -16,7 +16,10 @@ public final class StudentFiles {
             "fencing/etcd/EtcdLockService.java",
             "fencing/etcd/EpochLockService.java",
             "fencing/etcd/Recovery.java",
-            "fencing/sink/FencedSink.java");
+            "fencing/sink/FencedSink.java",
+            "fencing/sink/OwnerCheckingSink.java",
+            "fencing/sink/IdempotentLedger.java",
+            "fencing/etcd/EtcdOwnerCheck.java");
 
     /** The source root inside a submission, laid out like {@code exercises/}. */
     public static final String SOURCE_ROOT = "src/main/java";

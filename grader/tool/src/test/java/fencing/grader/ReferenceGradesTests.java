@@ -12,7 +12,7 @@ class ReferenceGradesTests {
 
     private static final Set<String> VOCABULARY = Set.of("monotonic-tokens", "stale-rejection", "equal-token-acceptance",
             "scenario", "predictions", "quorum", "structure", "comparison-in-transaction", "durability", "lease-expiry",
-            "release-safety", "extension", "lineage");
+            "release-safety", "extension", "pre-contact", "current-owner", "forged-token", "idempotency", "lineage");
 
     /** What a stub says when a test reaches it: a method not implemented, or a prediction not answered. */
     static final String NOT_DONE_YET = "(?s).*Not (implemented|answered) yet.*";
