@@ -3,13 +3,16 @@
 #
 # Checks: no etcd process started by the kit outliving its JVM (their data dirs are fencing-etcd-*),
 # no such data dir left in the temp dir, no Testcontainers container, and no image pull in the log of
-# a dockerd that .ci/etcd-image.sh started (a pull is "images/create?fromImage=", the import "?fromSrc=-").
+# a dockerd that .ci/etcd-image.sh started (a pull is "images/create?fromImage=", the import "?fromSrc=-"),
+# from byte DOCKERD_LOG_OFFSET on (what the log held when the run began, set by .ci/run).
 # A kit etcd that still has a JVM among its ancestors belongs to a run in progress (another job on a
 # shared machine) and is left alone, and so is its data dir. What it finds, it reports and removes,
 # so that the machine is clean for the next step.
 set -uo pipefail
 
 DOCKERD_LOG="${DOCKERD_LOG:-/var/log/fencing-dockerd.log}"
+# Only what this run logged counts: the log outlives a run, and an earlier run's pull on the same machine is not ours.
+DOCKERD_LOG_OFFSET="${DOCKERD_LOG_OFFSET:-0}"
 TMP="${TMPDIR:-/tmp}"
 found=0
 
@@ -71,9 +74,13 @@ if command -v docker >/dev/null && docker info >/dev/null 2>&1; then
     fi
 fi
 
-if [ -f "$DOCKERD_LOG" ] && grep -q 'images/create?fromImage=' "$DOCKERD_LOG"; then
-    say "image pulls were attempted (from $DOCKERD_LOG):"
-    grep 'images/create?fromImage=' "$DOCKERD_LOG"
+pulls=""
+if [ -f "$DOCKERD_LOG" ]; then
+    pulls=$(tail -c +"$((DOCKERD_LOG_OFFSET + 1))" "$DOCKERD_LOG" | grep 'images/create?fromImage=')
+fi
+if [ -n "$pulls" ]; then
+    say "image pulls were attempted during this run (from $DOCKERD_LOG, after byte $DOCKERD_LOG_OFFSET):"
+    printf '%s\n' "$pulls"
     found=1
 fi
 
