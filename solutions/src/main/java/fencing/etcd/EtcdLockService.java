@@ -79,6 +79,12 @@ public final class EtcdLockService {
      * <p>In one Txn, delete {@code lockKey} only if {@code CREATE_REVISION(lockKey) == ownership.token()},
      * so that a stale owner never deletes a newer owner's key; then revoke the lease.
      *
+     * <p>A release identifies the ownership generation it was given, the key's create_revision, never just the
+     * owner's name or the lease: the same owner name may have acquired the lock again since, with a newer key.
+     * Revoke the ownership's lease whether or not the key was deleted. A lease that is already gone (it expired, so
+     * etcd answers NOT_FOUND to the revoke) is not an error: there is nothing left to revoke, and release returns
+     * {@code false} if the key was not deleted.
+     *
      * @return {@code true} if the key was deleted
      */
     public boolean release(Ownership ownership) {

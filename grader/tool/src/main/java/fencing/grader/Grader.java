@@ -37,10 +37,11 @@ public final class Grader implements AutoCloseable {
     private final Sandbox sandbox = Sandbox.forThisMachine();
     private List<Path> childClassPath;
 
-    /** Creates a grader; the tests are discovered once, from the grader's own copy of them. */
+    /** Creates a grader; the tests are discovered once, from the grader's own copy of them, and scored by the grading policy. */
     public Grader(Options options) {
         this.options = options;
-        this.tests = options.suite().discover(options.includeEtcd());
+        List<TestCase> discovered = options.suite().discover(options.includeEtcd());
+        this.tests = options.suite() == TestSuite.HIDDEN ? GradingPolicy.load().apply(discovered) : discovered;
     }
 
     /** Deletes what the grader prepared for the submissions' JVMs. */

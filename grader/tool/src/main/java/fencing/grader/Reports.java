@@ -28,14 +28,15 @@ public final class Reports {
 
     /** Writes every report for {@code grade} into {@code out}, replacing earlier ones. */
     public static void write(Grade grade, Path out) throws IOException {
+        GradingPolicy policy = GradingPolicy.load();
         Files.createDirectories(out);
-        Files.writeString(out.resolve("results.json"), resultsJson(grade), StandardCharsets.UTF_8);
-        Files.writeString(out.resolve("summary.md"), summary(grade), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("results.json"), resultsJson(grade, policy), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("summary.md"), summary(grade, policy), StandardCharsets.UTF_8);
         writeJunitXml(grade, Files.createDirectories(out.resolve("junit")));
     }
 
-    /** Returns the Gradescope autograder results for {@code grade}. */
-    static String resultsJson(Grade grade) throws IOException {
+    /** Returns the Gradescope autograder results for {@code grade}, each test visible as the policy says. */
+    static String resultsJson(Grade grade, GradingPolicy policy) throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("score", grade.score());
         root.put("max_score", grade.maxScore());
@@ -50,7 +51,7 @@ public final class Reports {
             test.put("status", result.passed() ? "passed" : "failed");
             test.put("output", result.message());
             test.put("tags", result.tags());
-            test.put("visibility", "visible");
+            test.put("visibility", policy.visibility(result.test()).gradescope());
             tests.add(test);
         }
         root.put("tests", tests);
@@ -71,8 +72,11 @@ public final class Reports {
         return text.toString();
     }
 
-    /** Returns a readable report: the score, a line per test, and the failures with their messages. */
-    static String summary(Grade grade) {
+    /**
+     * Returns a readable report: the score, a line per test, and the failures with their messages; a test the policy
+     * does not show yet appears by its property and points only.
+     */
+    static String summary(Grade grade, GradingPolicy policy) {
         StringBuilder md = new StringBuilder();
         md.append("# Grade for ").append(grade.submission()).append("\n\n");
         md.append(String.format(Locale.ROOT, "**Score: %d / %d**%n%n", grade.score(), grade.maxScore()));
@@ -90,11 +94,12 @@ public final class Reports {
         md.append("| | Test | Points | Tags |\n|---|---|---|---|\n");
         for (TestResult result : grade.results()) {
             md.append("| ").append(result.passed() ? "✅" : "❌").append(" | ")
-                    .append(cell(result.test().name())).append(" | ")
+                    .append(cell(shownName(result, policy))).append(" | ")
                     .append(result.score()).append('/').append(result.test().points()).append(" | ")
                     .append(String.join(", ", result.tags())).append(" |\n");
         }
-        List<TestResult> failures = grade.results().stream().filter(result -> !result.passed()).toList();
+        List<TestResult> failures = grade.results().stream()
+                .filter(result -> !result.passed() && policy.visibility(result.test()).shownNow()).toList();
         if (!failures.isEmpty()) {
             md.append("\n## What to fix\n");
             for (TestResult failure : failures) {
@@ -104,6 +109,12 @@ public final class Reports {
         }
         md.append(String.format(Locale.ROOT, "%nGraded in %.1f s.%n", grade.seconds()));
         return md.toString();
+    }
+
+    private static String shownName(TestResult result, GradingPolicy policy) {
+        GradingPolicy.Visibility visibility = policy.visibility(result.test());
+        return visibility.shownNow() ? result.test().name()
+                : "(a test of " + String.join(", ", result.tags()) + ": shown " + visibility.gradescope().replace('_', ' ') + ")";
     }
 
     private static String cell(String text) {
