@@ -64,6 +64,10 @@ public final class Study implements Callable<Integer> {
     static final int EXIT_DIFFERED = 1;
     static final int EXIT_COULD_NOT_RUN = 3;
     private static final int MAX_REPEATS = 1000;
+    /** Said at once where the lab cannot run, instead of failing at A's first freeze. */
+    static final String WINDOWS = "The lab cannot run on Windows: it freezes worker A with SIGSTOP and resumes it with SIGCONT,"
+            + " which Windows does not have. Run it on Linux or macOS, or on Windows inside WSL."
+            + " The exercises and their tests run anywhere Java runs.";
 
     @Option(names = "--repeats", defaultValue = "1", paramLabel = "N",
             description = "How many times to run the experiment, one after another (default: ${DEFAULT-VALUE}).")
@@ -86,6 +90,10 @@ public final class Study implements Callable<Integer> {
 
     /** Runs the study; see {@code --help}. */
     public static void main(String[] args) {
+        if (System.getProperty("os.name", "").startsWith("Windows")) {
+            System.err.println(WINDOWS);
+            System.exit(EXIT_COULD_NOT_RUN);
+        }
         System.exit(commandLine().execute(args));
     }
 

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 
 /** The instructor's {@code handout --out DIR}: writes the repository students start from. */
 @Command(name = "handout", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Writes the student repository: exercises/ as a standalone Maven project with the Maven wrapper,",
+        description = {"Writes the student repository: exercises/ as a standalone Maven project with the Maven wrapper and ./kit,",
                 "the provided code, the stubs, the public tests, the lab's sources and a README.",
                 "It holds no solutions, no hidden tests and no grader."})
 public final class HandoutCommand implements Callable<Integer> {
@@ -42,7 +42,7 @@ public final class HandoutCommand implements Callable<Integer> {
         List<Path> written = handout.write(out);
         System.out.printf("Wrote the handout (%d files%s) to %s%n", written.size(),
                 handout.hasLab() ? ", with the lab" : "", out.toAbsolutePath().normalize());
-        System.out.println("Try it: cd " + out + " && ./mvnw test");
+        System.out.println("Try it: cd " + out + " && ./kit check");
         return 0;
     }
 }

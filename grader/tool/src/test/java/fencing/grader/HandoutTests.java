@@ -13,15 +13,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /** The handout students start from: nothing hidden in it, it builds on its own, and its tests tell stubs from solutions. */
 class HandoutTests {
+
+    /** The kit's own tests of its test infrastructure, which the handout leaves out. */
+    private static final String KIT_OWN_TESTS = "src/test/java/fencing/support";
 
     private static final Pattern HIDDEN_MARKERS = Pattern.compile("@Graded\\b|fencing\\.grader\\b");
 
@@ -58,13 +66,23 @@ class HandoutTests {
         Path exercises = KitLocations.exercises();
 
         for (Path file : files(exercises.resolve("src"))) {
+            if (file.startsWith(exercises.resolve(KIT_OWN_TESTS))) {
+                continue;
+            }
             Path copy = handout.resolve("src").resolve(exercises.resolve("src").relativize(file).toString());
             assertThat(copy).as("the handout's copy of exercises/src/%s", exercises.resolve("src").relativize(file))
                     .exists().hasSameBinaryContentAs(file);
         }
         assertThat(handout.resolve("mvnw")).as("the Maven wrapper, runnable").isExecutable();
         assertThat(handout.resolve(".mvn/wrapper/maven-wrapper.properties")).exists();
-        assertThat(handout.resolve("README.md")).content().contains("./mvnw test").contains(StudentFiles.PATHS.get(0));
+        assertThat(handout.resolve("kit")).as("the handout's launcher, runnable").isExecutable();
+        assertThat(handout.resolve(".gitignore")).as("the handout's .gitignore").content()
+                .contains("target/").contains("build/");
+        for (String owned : StudentFiles.PATHS) {
+            assertThat(handout.resolve("README.md")).as("the handout's README, on the files to fill in").content()
+                    .contains("`" + StudentFiles.SOURCE_ROOT + "/" + owned + "`");
+        }
+        assertThat(handout.resolve("README.md")).content().contains("./kit check").contains("./mvnw test");
         if (Files.exists(exercises.resolve("ANSWERS.md"))) {
             assertThat(handout.resolve("ANSWERS.md")).hasSameTextualContentAs(exercises.resolve("ANSWERS.md"));
         }
@@ -72,21 +90,58 @@ class HandoutTests {
 
     @Test
     @DisplayName("the handout's pom has no parent and the kit's versions, Java release 17 and enforcer rules")
-    void pomStandsAlone() throws IOException {
-        String pom = Files.readString(write(dir.resolve("handout")).resolve("pom.xml"));
-        String parent = Files.readString(KitLocations.root().resolve("pom.xml"));
+    void pomStandsAlone() throws Exception {
+        Path pomFile = write(dir.resolve("handout")).resolve("pom.xml");
+        String pom = Files.readString(pomFile);
+        Element handout = parse(pomFile);
+        Element kit = parse(KitLocations.root().resolve("pom.xml"));
 
         assertThat(pom).as("the handout's pom.xml").doesNotContain("<parent>").doesNotContain("<module>")
                 .contains("<maven.compiler.release>17</maven.compiler.release>")
                 .contains("maven-enforcer-plugin").contains("<requireJavaVersion>");
-        Pattern version = Pattern.compile("<([a-z.-]+\\.version)>([^<]+)</");
-        var matcher = version.matcher(parent);
-        int checked = 0;
-        while (matcher.find()) {
-            assertThat(pom).as("the handout keeps the kit's %s", matcher.group(1)).contains(matcher.group());
-            checked++;
+        assertThat(pom).as("the handout's pom.xml, every template placeholder filled").doesNotContainPattern("@[\\w.:-]+@");
+        Map<String, String> kitValues = versions(kit);
+        Map<String, String> handoutValues = versions(handout);
+        assertThat(handoutValues).as("versions the handout's pom declares").hasSizeGreaterThan(10);
+        handoutValues.forEach((name, value) -> assertThat(value).as("the handout's %s, the kit's being %s", name, kitValues.get(name))
+                .isEqualTo(kitValues.get(name)));
+        assertThat(handoutValues).as("the handout's versions").containsKeys("junit.version", "jetcd.version",
+                "plugin:maven-surefire-plugin", "plugin:maven-compiler-plugin", "plugin:exec-maven-plugin");
+    }
+
+    @Test
+    @DisplayName("a template naming a value the kit's pom does not define is refused, naming it")
+    void unknownPlaceholderIsRefused() throws IOException {
+        Map<String, String> values = new Handout(KitLocations.root()).kitValues();
+
+        assertThat(Handout.fill("<v>@junit.version@</v>", values, "a template")).as("a known placeholder, filled")
+                .isEqualTo("<v>" + values.get("junit.version") + "</v>");
+        assertThatThrownBy(() -> Handout.fill("<v>@junit.versoin@</v>", values, "a template"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("@junit.versoin@");
+    }
+
+    @Test
+    @DisplayName("the kit's own tests of fencing.support stay out of the handout")
+    void leavesOutTheKitsOwnSupportTests() throws IOException {
+        Path kit = dir.resolve("kit");
+        Path real = KitLocations.root();
+        for (String file : List.of("pom.xml", "kit", "mvnw", "exercises/pom.xml", "labs/pom.xml", "labs/README.md")) {
+            Files.createDirectories(kit.resolve(file).getParent());
+            Files.copy(real.resolve(file), kit.resolve(file));
         }
-        assertThat(checked).as("version properties in the kit's parent pom").isPositive();
+        for (String tree : List.of("exercises/src", "labs/src/main", ".mvn/wrapper")) {
+            FileTrees.copy(real.resolve(tree), kit.resolve(tree));
+        }
+        Path planted = kit.resolve("exercises").resolve(KIT_OWN_TESTS).resolve("EtcdProvisioningTests.java");
+        Files.createDirectories(planted.getParent());
+        Files.writeString(planted, "package fencing.support;\nclass EtcdProvisioningTests {\n}\n");
+
+        Path handout = dir.resolve("handout");
+        new Handout(kit).write(handout);
+
+        assertThat(handout.resolve("src/test/java/fencing/support")).as("the kit's own fencing.support tests in the handout")
+                .doesNotExist();
+        assertThat(handout.resolve("src/test/java/fencing/basics/FencingTests.java")).as("a public test beside them").exists();
     }
 
     @Test
@@ -129,6 +184,35 @@ class HandoutTests {
         assertThat(build.cases()).as("tests run in the handout; output:%n%s", build.tail()).isNotEmpty();
         assertThat(build.failures()).as("tests failed on the solutions").isEmpty();
         assertThat(build.exitCode()).as("exit code of mvn test on the solutions; output:%n%s", build.tail()).isZero();
+    }
+
+    /** Versions a pom declares: its {@code *.version} properties, its Java release and its managed plugins' versions. */
+    private static Map<String, String> versions(Element project) {
+        Map<String, String> versions = new TreeMap<>();
+        NodeList properties = ((Element) project.getElementsByTagName("properties").item(0)).getChildNodes();
+        for (int i = 0; i < properties.getLength(); i++) {
+            if (properties.item(i) instanceof Element property
+                    && (property.getTagName().endsWith(".version") || property.getTagName().equals("maven.compiler.release"))) {
+                versions.put(property.getTagName(), property.getTextContent().strip());
+            }
+        }
+        Element management = (Element) project.getElementsByTagName("pluginManagement").item(0);
+        NodeList plugins = management.getElementsByTagName("plugin");
+        for (int i = 0; i < plugins.getLength(); i++) {
+            Element plugin = (Element) plugins.item(i);
+            NodeList version = plugin.getElementsByTagName("version");
+            if (version.getLength() > 0 && version.item(0).getParentNode() == plugin) {
+                versions.put("plugin:" + plugin.getElementsByTagName("artifactId").item(0).getTextContent().strip(),
+                        version.item(0).getTextContent().strip());
+            }
+        }
+        return versions;
+    }
+
+    private static Element parse(Path pom) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        return factory.newDocumentBuilder().parse(pom.toFile()).getDocumentElement();
     }
 
     private static Path write(Path out) throws IOException {
