@@ -25,6 +25,11 @@ import java.util.concurrent.TimeoutException;
  * <p>While the holder keeps its lease alive the key stays; when the holder stops (it crashed, or it
  * is paused), the lease expires, etcd deletes the key, and the next owner can create it again with
  * a larger create_revision.
+ *
+ * <p>The lock service itself need not be incorrect for a stale write to arrive: a holder paused past its lease
+ * still believes it holds the lock, so the resource must check the token. Tokens taken from revisions grow only
+ * as long as etcd's revision does: restoring etcd from an older snapshot can hand out revisions again (etcd's
+ * recovery guide tells how to move the revision past the old one).
  */
 public final class EtcdLockService {
 

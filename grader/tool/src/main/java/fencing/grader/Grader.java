@@ -98,6 +98,7 @@ public final class Grader implements AutoCloseable {
         List<TestResult> results = run.run(tests);
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
         notes.addAll(run.notes());
+        PredictFirst.note(submission).ifPresent(notes::add);
         return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start));
     }
 
