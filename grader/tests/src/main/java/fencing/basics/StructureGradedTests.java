@@ -97,9 +97,9 @@ class StructureGradedTests {
     @Graded(points = 1, tags = "structure")
     @DisplayName("Fencing.scenario takes its tokens from a LockService, not from literals")
     void scenarioTakesItsTokensFromALockService() {
-        assertThat(Fencing.scenario(Resource::new))
-                .as("the scenario must play the lesson's timeline before its structure is graded")
-                .isEqualTo("b");
+        assertThatCode(() -> Fencing.scenario(Resource::new))
+                .as("Fencing.scenario must run before its structure is graded")
+                .doesNotThrowAnyException();
         ArchRule rule = ArchRuleDefinition.classes().that().haveFullyQualifiedName(Fencing.class.getName())
                 .should().callMethod(LockService.class, "acquire", String.class);
 

@@ -12,9 +12,21 @@ import java.util.List;
  * @param notes       what happened during grading, in words a student understands
  * @param lastOutput  the last lines the tests printed
  * @param seconds     how long grading took
+ * @param explanations the open explanations of {@code ANSWERS.md}, for a person to read
  */
 public record Grade(String submission, boolean compiled, String compilerOutput, List<TestResult> results,
-                    List<String> notes, String lastOutput, double seconds) {
+                    List<String> notes, String lastOutput, double seconds, List<Explanation> explanations) {
+
+    /** A grade without explanations to read. */
+    public Grade(String submission, boolean compiled, String compilerOutput, List<TestResult> results,
+                 List<String> notes, String lastOutput, double seconds) {
+        this(submission, compiled, compilerOutput, results, notes, lastOutput, seconds, List.of());
+    }
+
+    /** Returns how many explanations were written and wait for a person to read them. */
+    public long answersToRead() {
+        return explanations.stream().filter(Explanation::written).count();
+    }
 
     /** Returns the points earned. */
     public int score() {

@@ -158,16 +158,17 @@ public final class GradeCommand implements Callable<Integer> {
         static void write(List<Grade> grades, Path dir) throws IOException {
             Files.createDirectories(dir);
             try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(dir.resolve("gradebook.csv"), StandardCharsets.UTF_8))) {
-                csv.println("student,score,max,failed_tags");
+                csv.println("student,score,max,failed_tags,answers_to_read");
                 for (Grade grade : grades) {
-                    csv.printf(Locale.ROOT, "%s,%d,%d,%s%n", csvField(grade.submission()), grade.score(), grade.maxScore(),
-                            csvField(String.join(" ", grade.failedTags())));
+                    csv.printf(Locale.ROOT, "%s,%d,%d,%s,%d%n", csvField(grade.submission()), grade.score(), grade.maxScore(),
+                            csvField(String.join(" ", grade.failedTags())), grade.answersToRead());
                 }
             }
-            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Failed tags |\n|---|---|---|---|\n");
+            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Failed tags | Answers to read |\n"
+                    + "|---|---|---|---|---|\n");
             for (Grade grade : grades) {
-                md.append(String.format(Locale.ROOT, "| %s | %d | %d | %s |%n", grade.submission().replace("|", "\\|"),
-                        grade.score(), grade.maxScore(), String.join(", ", grade.failedTags())));
+                md.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %d |%n", grade.submission().replace("|", "\\|"),
+                        grade.score(), grade.maxScore(), String.join(", ", grade.failedTags()), grade.answersToRead()));
             }
             Files.writeString(dir.resolve("gradebook.md"), md, StandardCharsets.UTF_8);
         }

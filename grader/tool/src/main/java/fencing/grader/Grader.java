@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import fencing.support.FileTrees;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -84,12 +85,16 @@ public final class Grader implements AutoCloseable {
         if (!compiled.missing().isEmpty()) {
             notes.add("Not in the submission, so graded as the unchanged stubs: " + String.join(", ", compiled.missing()));
         }
+        AnswerSheet answers = AnswerSheet.prepare(submission, workDir);
+        notes.addAll(answers.notes());
         List<Path> classPath = new ArrayList<>();
         classPath.add(classes);
         classPath.addAll(childClassPath());
-        Map<String, String> environment = options.includeEtcd() && options.etcdEndpoints() != null
-                ? Map.of("ETCD_ENDPOINTS", options.etcdEndpoints(), "ETCD_KEY_PREFIX", keyPrefix)
-                : Map.of("ETCD_KEY_PREFIX", keyPrefix);
+        Map<String, String> environment = new HashMap<>(Map.of("ETCD_KEY_PREFIX", keyPrefix,
+                AnswerSheet.VARIABLE, answers.copy().toString()));
+        if (options.includeEtcd() && options.etcdEndpoints() != null) {
+            environment.put("ETCD_ENDPOINTS", options.etcdEndpoints());
+        }
         KitFingerprint before = KitFingerprint.of(kitClassPath);
         List<Path> hidden = new ArrayList<>(options.hidden());
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
@@ -99,7 +104,7 @@ public final class Grader implements AutoCloseable {
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
         notes.addAll(run.notes());
         PredictFirst.note(submission).ifPresent(notes::add);
-        return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start));
+        return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start), answers.explanations());
     }
 
     private synchronized List<Path> childClassPath() throws IOException {

@@ -23,6 +23,12 @@ public final class Reports {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
 
+    /**
+     * The heading of the part of {@code summary.md} for staff: the explanations with the rubric. Whatever shows
+     * {@code summary.md} to students (GitHub Classroom's job summary) cuts it off here.
+     */
+    static final String STAFF_HEADING = "## For staff: explanations to read";
+
     private Reports() {
     }
 
@@ -54,8 +60,36 @@ public final class Reports {
             test.put("visibility", policy.visibility(result.test()).gradescope());
             tests.add(test);
         }
+        for (Explanation explanation : grade.explanations()) {
+            tests.add(explanationEntry(explanation, policy));
+        }
         root.put("tests", tests);
         return JSON.writeValueAsString(root);
+    }
+
+    /** A zero-point entry that passes an explanation on to staff, with the rubric to read it by. */
+    private static Map<String, Object> explanationEntry(Explanation explanation, GradingPolicy policy) {
+        Map<String, Object> test = new LinkedHashMap<>();
+        test.put("name", "ANSWERS.md question " + explanation.number() + ": " + explanation.question() + " (explanation, for staff)");
+        test.put("score", 0);
+        test.put("max_score", 0);
+        test.put("status", explanation.written() ? "passed" : "failed");
+        test.put("output", staffText(explanation));
+        test.put("tags", List.of("reasoning", "explanation"));
+        test.put("visibility", policy.explanations().gradescope());
+        return test;
+    }
+
+    private static String staffText(Explanation explanation) {
+        StringBuilder text = new StringBuilder();
+        text.append(explanation.written() ? explanation.text().strip()
+                : "Not written: the template's placeholder is still there, or nothing follows Explanation:.");
+        text.append("\n\nRubric: ").append(explanation.rubric());
+        if (!explanation.figureProblems().isEmpty()) {
+            text.append("\n\nFigures that do not match the submission's evidence.json:\n- ")
+                    .append(String.join("\n- ", explanation.figureProblems()));
+        }
+        return text.toString();
     }
 
     private static String overallOutput(Grade grade) {
@@ -108,7 +142,20 @@ public final class Reports {
             }
         }
         md.append(String.format(Locale.ROOT, "%nGraded in %.1f s.%n", grade.seconds()));
+        if (!grade.explanations().isEmpty()) {
+            md.append("\n").append(STAFF_HEADING).append("\n\n").append(grade.answersToRead())
+                    .append(" of ").append(grade.explanations().size())
+                    .append(" explanations in ANSWERS.md wait to be read; they carry no points until a person grades them.\n");
+            for (Explanation explanation : grade.explanations()) {
+                md.append("\n### Question ").append(explanation.number()).append(": ").append(explanation.question())
+                        .append("\n\n").append(quoted(staffText(explanation))).append('\n');
+            }
+        }
         return md.toString();
+    }
+
+    private static String quoted(String text) {
+        return text.lines().map(line -> line.isBlank() ? ">" : "> " + line).reduce((a, b) -> a + "\n" + b).orElse(">");
     }
 
     private static String shownName(TestResult result, GradingPolicy policy) {

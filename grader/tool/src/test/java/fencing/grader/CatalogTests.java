@@ -26,11 +26,14 @@ class CatalogTests {
     }
 
     @TestFactory
-    @DisplayName("each known-wrong submission loses points, under the grading policy, on a test of every tag it must fail")
+    @DisplayName("each known-wrong submission loses points, under the grading policy, on a test of every tag it must fail,"
+            + " and its feedback names the rule it breaks")
     Stream<DynamicTest> wrongSubmissionsAreCaught() {
         return CatalogSubmissions.entries("wrong").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
             List<String> expected = CatalogSubmissions.expectedTags(entry);
             assertThat(expected).as("expected-tags.txt of %s", entry.getFileName()).isNotEmpty();
+            assertThat(CatalogSubmissions.expectedRules(entry)).as("expected-rule.txt of %s: the rule phrase its feedback"
+                    + " must contain", entry.getFileName()).isNotEmpty();
             Grade grade = GradingFixtures.grade(CatalogSubmissions.assemble(entry, dir.resolve(entry.getFileName())));
 
             assertThat(grade.compiled()).as("%s compiles: %s", entry.getFileName(), grade.compilerOutput()).isTrue();
@@ -38,6 +41,14 @@ class CatalogTests {
                 assertThat(grade.results())
                         .as("%s must lose points on a test tagged %s; failed: %s", entry.getFileName(), tag, grade.failedTags())
                         .anyMatch(result -> !result.passed() && result.tags().contains(tag) && result.test().points() > 0);
+            }
+            String failures = grade.results().stream().filter(result -> !result.passed()).map(TestResult::message)
+                    .collect(java.util.stream.Collectors.joining("\n")).toLowerCase(java.util.Locale.ROOT);
+            for (String phrase : CatalogSubmissions.expectedRules(entry)) {
+                assertThat(failures)
+                        .as("%s: its failing messages must name the rule it breaks, in the lesson's words (%s)",
+                                entry.getFileName(), "expected-rule.txt")
+                        .contains(phrase.toLowerCase(java.util.Locale.ROOT));
             }
         }));
     }

@@ -149,6 +149,9 @@ class TemplatesTests {
             Path file = KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT).resolve(owned);
             Files.copy(file, submission.resolve(file.getFileName()));
         }
+        for (String beside : StudentFiles.BESIDE_SOURCES) {
+            Files.copy(KitLocations.solutions().resolve(beside), submission.resolve(beside));
+        }
 
         Run run = runAutograder(root);
 
@@ -166,6 +169,7 @@ class TemplatesTests {
         Path root = Files.createDirectories(dir.resolve("autograder"));
         Path repository = root.resolve("submission/fencing-student-repo");
         FileTrees.copy(KitLocations.exercises().resolve("src/main"), repository.resolve("src/main"));
+        Files.copy(KitLocations.exercises().resolve("ANSWERS.md"), repository.resolve("ANSWERS.md"));
 
         Run run = runAutograder(root);
 
