@@ -3,7 +3,10 @@ package fencing.lab;
 import fencing.lab.report.Evidence;
 import fencing.lab.report.Reports;
 import fencing.lab.report.Tables;
+import fencing.lab.report.ChaosReport;
 import fencing.lab.run.Cases;
+import fencing.lab.run.ChaosRun;
+import fencing.lab.run.LabCase;
 import fencing.lab.run.Prepared;
 import fencing.lab.run.RepeatRun;
 import fencing.lab.run.StudyCase;
@@ -78,8 +81,17 @@ public final class Study implements Callable<Integer> {
     Path out;
 
     @Option(names = "--case", defaultValue = "late-write", paramLabel = "CASE", converter = CaseConverter.class,
-            description = "late-write (default), pre-contact, restart or check-outside-transaction.")
-    StudyCase studyCase;
+            description = "late-write (default), pre-contact, restart, check-outside-transaction, failover or chaos.")
+    LabCase studyCase;
+
+    @Option(names = "--writers", paramLabel = "N", description = "chaos only: how many writer JVMs loop on the lock (default: 4).")
+    Integer writers;
+
+    @Option(names = "--duration", paramLabel = "S", description = "chaos only: how many seconds the writers loop (default: 30).")
+    Long duration;
+
+    @Option(names = "--seed", paramLabel = "X", description = "chaos only: the nemesis's seed, to replay a run's faults (default: a random one, printed).")
+    Long seed;
 
     @Option(names = "--child-class-path", hidden = true,
             description = "The class path of worker A and the sink server; default: this JVM's own.")
@@ -117,8 +129,14 @@ public final class Study implements Callable<Integer> {
         PrintWriter say = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path dir = out.toAbsolutePath().normalize();
-        prepareOutDir(dir);
         String classPath = childClassPath != null ? childClassPath : System.getProperty("java.class.path");
+        if (!(studyCase instanceof StudyCase abCase)) {
+            return chaos(dir, classPath, say, err);
+        }
+        if (writers != null || duration != null || seed != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--writers, --duration and --seed apply to --case chaos only");
+        }
+        prepareOutDir(dir);
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case %s (%s) · %d repeat%s · lease TTL %d s · out %s%n",
                 studyCase.name(), studyCase.title(), repeats, repeats == 1 ? "" : "s", TTL_SECONDS, dir);
@@ -136,16 +154,16 @@ public final class Study implements Callable<Integer> {
                 ByteSequence warmUp = ByteSequence.from(Etcd.uniqueKey("lab-warm-up"), StandardCharsets.UTF_8);
                 client.getKVClient().txn().If(new Cmp(warmUp, Cmp.Op.EQUAL, CmpTarget.version(0)))
                         .Then(Op.get(warmUp, GetOption.DEFAULT)).commit().get(5, TimeUnit.SECONDS);
-                next = Prepared.start(1, repeatDir(dir, 1), studyCase, etcd.endpoints(), TTL_SECONDS, classPath);
+                next = Prepared.start(1, repeatDir(dir, 1), abCase, etcd.endpoints(), TTL_SECONDS, classPath);
                 for (int i = 1; i <= repeats; i++) {
                     Prepared current = next;
                     next = null;
                     int following = i + 1;
                     Prepared[] ahead = new Prepared[1];
                     try {
-                        Evidence.Repeat repeat = new RepeatRun(studyCase, client, TTL_SECONDS, say, current, repeats).run(() -> {
+                        Evidence.Repeat repeat = new RepeatRun(abCase, client, TTL_SECONDS, say, current, repeats).run(() -> {
                             if (following <= repeats) {
-                                ahead[0] = Prepared.start(following, repeatDir(dir, following), studyCase, etcd.endpoints(), TTL_SECONDS, classPath);
+                                ahead[0] = Prepared.start(following, repeatDir(dir, following), abCase, etcd.endpoints(), TTL_SECONDS, classPath);
                             }
                         });
                         done.add(repeat);
@@ -166,7 +184,7 @@ public final class Study implements Callable<Integer> {
                 next.close();
             }
         }
-        Evidence.Study evidence = evidence(startedAt, etcdOrigin, done, error);
+        Evidence.Study evidence = evidence(abCase, startedAt, etcdOrigin, done, error);
         Reports.write(dir, evidence);
         Tables.printSummary(say, evidence, dir);
         if (error != null) {
@@ -178,7 +196,56 @@ public final class Study implements Callable<Integer> {
         return evidence.summary().failed() == 0 ? 0 : EXIT_DIFFERED;
     }
 
-    private Evidence.Study evidence(String startedAt, String etcdOrigin, List<Evidence.Repeat> done, String error) {
+    private int chaos(Path dir, String classPath, PrintWriter say, PrintWriter err) {
+        int n = writers == null ? 4 : writers;
+        long seconds = duration == null ? 30 : duration;
+        if (n < 2 || n > 16) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--writers must be between 2 and 16, got " + n);
+        }
+        if (seconds < 1 || seconds > 3600) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--duration must be between 1 and 3600 seconds, got " + seconds);
+        }
+        if (repeats != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--case chaos runs once: leave out --repeats, and use --duration for a longer run");
+        }
+        long chosen = seed != null ? seed : new java.security.SecureRandom().nextLong();
+        prepareOutDir(dir);
+        say.printf(Locale.ROOT, "Fencing study · case chaos (%s) · %d writers · %d s · seed %d · lease TTL %d s · out %s%n",
+                studyCase.title(), n, seconds, chosen, TTL_SECONDS, dir);
+        say.flush();
+        ChaosRun.Result result;
+        try {
+            Etcd etcd = Etcd.shared();
+            say.println("etcd: " + etcd);
+            result = new ChaosRun(n, seconds, chosen, TTL_SECONDS, dir, classPath, say).run(etcd);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("The study could not finish: interrupted; replay with seed " + chosen);
+            return EXIT_COULD_NOT_RUN;
+        } catch (RuntimeException e) {
+            writeStackTrace(dir, e);
+            err.println("The study could not finish: " + describe(e) + "; replay with seed " + chosen);
+            err.println("(details in " + dir.resolve("study-error.log") + ")");
+            err.flush();
+            return EXIT_COULD_NOT_RUN;
+        }
+        ChaosReport.write(dir, result);
+        for (var mode : result.findings().modes().values()) {
+            say.printf(Locale.ROOT, "  %-14s %6d writes, %6d accepted: stale writes accepted %d, lost updates %d, expired-holder writes accepted %d%s%n",
+                    mode.mode(), mode.writes(), mode.accepted(), mode.staleAccepted(), mode.lostUpdates(), mode.expiredHolderAccepted(),
+                    mode.complete() ? "" : " (incomplete: unknown)");
+        }
+        result.findings().problems().forEach(p -> say.println("  cannot judge the history: " + p));
+        say.printf(Locale.ROOT, "%.1f recorded writes per second, %d freezes. %s%n", result.writesPerSecond(), result.freezes(),
+                result.pass() ? "As expected: the fenced sink accepted no stale write." : "NOT as expected: " + String.join("; ", result.differences()));
+        say.println("history:  " + result.history() + "   (./kit check-history " + result.history() + ")");
+        say.println("reports:  " + dir.resolve("report.md") + "  " + dir.resolve("report.html"));
+        say.println("replay:   " + ChaosReport.replay(result));
+        say.flush();
+        return result.pass() ? 0 : EXIT_DIFFERED;
+    }
+
+    private Evidence.Study evidence(StudyCase abCase, String startedAt, String etcdOrigin, List<Evidence.Repeat> done, String error) {
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
         List<Double> expiry = new ArrayList<>();
@@ -194,7 +261,7 @@ public final class Study implements Callable<Integer> {
                 Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
         Map<String, String> sinks = new LinkedHashMap<>();
         sinks.put("plain", "fencing.sink.PlainSink");
-        sinks.put("fenced", studyCase.fencedSink().implementation());
+        sinks.put("fenced", abCase.fencedSink().implementation());
         return new Evidence.Study(Study.class.getName(), studyCase.name(), studyCase.title(),
                 "A fenced sink rejects a write whose token is below the highest token it has accepted (its high-water mark);"
                         + " it accepts a token equal to or above it.",
@@ -237,7 +304,8 @@ public final class Study implements Callable<Integer> {
                     FileTrees.delete(path);
                 }
             }
-            for (String name : List.of("evidence.json", "report.md", "report.html", "study-error.log")) {
+            FileTrees.delete(dir.resolve("chaos"));
+            for (String name : List.of("evidence.json", "report.md", "report.html", "study-error.log", "history.jsonl")) {
                 Files.deleteIfExists(dir.resolve(name));
             }
         } catch (IOException e) {
@@ -246,9 +314,9 @@ public final class Study implements Callable<Integer> {
     }
 
     /** Reads {@code --case} names such as {@code late-write}. */
-    static final class CaseConverter implements CommandLine.ITypeConverter<StudyCase> {
+    static final class CaseConverter implements CommandLine.ITypeConverter<LabCase> {
         @Override
-        public StudyCase convert(String value) {
+        public LabCase convert(String value) {
             return Cases.of(value);
         }
     }

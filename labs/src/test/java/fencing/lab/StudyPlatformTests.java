@@ -2,13 +2,13 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.support.ChildJvm;
+import fencing.support.Supervised;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** Where the lab cannot freeze a process (Windows outside WSL), the study stops at once and says where it runs. */
@@ -38,17 +38,13 @@ class StudyPlatformTests {
     /** Runs the study's main in a JVM of its own that reports {@code osName} as its operating system. */
     private static Result study(String osName, String... args) throws IOException, InterruptedException {
         Path log = Files.createTempFile("study-platform", ".log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dos.name=" + osName, "-cp", System.getProperty("java.class.path"), Study.class.getName()));
-        command.addAll(List.of(args));
-        Process study = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            if (!study.waitFor(60, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("the study did not stop within 60 s: " + command);
+        try (Supervised study = ChildJvm.of(Study.class).systemProperty("os.name", osName).args(args).log(log)
+                .start("study on " + osName)) {
+            if (!study.awaitExit(Duration.ofSeconds(60))) {
+                throw new IllegalStateException("the study on " + osName + " did not stop within 60 s");
             }
             return new Result(study.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
         } finally {
-            study.destroyForcibly();
             Files.deleteIfExists(log);
         }
     }

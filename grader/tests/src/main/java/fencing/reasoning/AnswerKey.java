@@ -104,7 +104,20 @@ public final class AnswerKey {
                     "No: A checks its lease, is then paused (a GC, SIGSTOP) past the expiry, and writes when it wakes; the"
                             + " check was true when made and false when the write arrived.",
                     "Describes a schedule: check, pause longer than the remaining lease, write; concludes the check and"
-                            + " the write are not atomic, so the resource must check the token."));
+                            + " the write are not atomic, so the resource must check the token."),
+            new Question(9, "What the chaos run's counts say", "fenced-stale=N: how many stale writes the fenced mode"
+                    + " accepted",
+                    "fenced-stale=0",
+                    "the fenced mode rejects every write whose token is below the mark, whatever the writer's lease"
+                            + " says: it accepts no stale write, only writes no newer token has overtaken yet",
+                    "The plain mode took stale writes and lost updates, the fenced mode none: the fenced sink accepted"
+                            + " expired holders' writes only while no newer token had reached it (the pre-contact"
+                            + " contract). A stale write needs a writer frozen while holding the lock past its TTL, a"
+                            + " newer owner writing meanwhile, and the frozen writer resuming; the seed fixes the freezes,"
+                            + " not the writers' timing around them, so the plain counts vary.",
+                    "Quotes the plain mode's stale writes and lost updates; distinguishes stale writes from"
+                            + " expired-holder writes; names the freeze pattern (freeze while holding, newer owner"
+                            + " writes, resume); explains that the seed replays faults, not interleavings."));
 
     private AnswerKey() {
     }

@@ -77,6 +77,13 @@ class ReasoningGradedTests {
         grade(8);
     }
 
+    @Test
+    @Graded(points = 1, tags = "reasoning")
+    @DisplayName("Question 9: the fenced mode accepts no stale write in the chaos run")
+    void theFencedModeAcceptsNoStaleWriteUnderChaos() throws IOException {
+        grade(9);
+    }
+
     private static void grade(int number) throws IOException {
         AnswerKey.Question question = AnswerKey.question(number).orElseThrow();
         Answers.Answer answer = answers().question(number).orElse(null);

@@ -7,12 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,6 +37,14 @@ public final class GradeCommand implements Callable<Integer> {
 
     @Option(names = "--no-etcd", description = "Skip the tests that need a real etcd.")
     private boolean noEtcd;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Grade N submissions of a batch side by side, each in its"
+            + " own JVM (default: the number of cores, ${DEFAULT-VALUE} here).")
+    private int jobs = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--shard", paramLabel = "I/N", description = "Grade only the I-th of N stable parts of the batch"
+            + " (by a hash of each folder's name); ./kit gradebook merge joins the parts' gradebooks.")
+    private String shard;
 
     @Option(names = "--test-timeout", defaultValue = "10", paramLabel = "SECONDS", description = "Limit for one test (default: ${DEFAULT-VALUE}).")
     private int testTimeout;
@@ -77,14 +82,28 @@ public final class GradeCommand implements Callable<Integer> {
             case "public" -> TestSuite.PUBLIC;
             default -> throw new CommandLine.ParameterException(new CommandLine(this), "--suite must be hidden or public, got " + suite);
         };
-        List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : listSubmissions(requireDirectory(batch));
+        if (jobs < 1) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--jobs must be at least 1, got " + jobs);
+        }
+        if (shard != null && batch == null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--shard cuts a batch: give --batch DIR");
+        }
+        Shard selected;
+        try {
+            selected = shard == null ? Shard.ALL : Shard.parse(shard);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+        List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : ClassBatch.submissions(requireDirectory(batch));
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {
             try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
                     Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit),
                     // In a batch, no student's tests may read another student's submission.
                     batch == null ? List.of() : List.of(batch.toAbsolutePath())))) {
-                return batch == null ? gradeOne(grader) : gradeBatch(grader, submissions);
+                return batch == null ? gradeOne(grader)
+                        : new ClassBatch(grader, jobs, System.out).grade(submissions, selected,
+                                out != null ? out : Path.of("build", "gradebook"));
             }
         } finally {
             if (etcd != null) {
@@ -95,40 +114,27 @@ public final class GradeCommand implements Callable<Integer> {
 
     private int gradeOne(Grader grader) throws IOException, InterruptedException {
         Path dir = out != null ? out : Path.of("build", "grade", submission.toAbsolutePath().normalize().getFileName().toString());
-        Grade grade = grader.grade(submission, prefix(submission));
+        Grade grade = grader.grade(submission, ClassBatch.prefix(submission));
         Reports.write(grade, dir);
         System.out.println(line(grade) + "  →  " + dir.resolve("summary.md"));
-        if (!grade.compiled()) {
+        if (grade.status() != Grade.Status.GRADED) {
+            System.out.println(grade.reason());
+        } else if (!grade.compiled()) {
             System.out.println("Compilation failed:\n" + grade.compilerOutput());
         }
-        return 0;
+        return grade.status() == Grade.Status.COULD_NOT_RUN ? ClassBatch.SOME_COULD_NOT_RUN : 0;
     }
 
-    private int gradeBatch(Grader grader, List<Path> submissions) throws IOException, InterruptedException {
-        Path dir = out != null ? out : Path.of("build", "gradebook");
-        List<Grade> grades = new ArrayList<>();
-        long start = System.nanoTime();
-        for (Path one : submissions) {
-            Grade grade = grader.grade(one, prefix(one));
-            Reports.write(grade, dir.resolve(grade.submission()));
-            grades.add(grade);
-            System.out.println(line(grade));
+    static String line(Grade grade) {
+        if (grade.status() == Grade.Status.COULD_NOT_RUN) {
+            return String.format(Locale.ROOT, "%-24s   - / %3d  in %5.1f s  (grading could not run)", grade.submission(),
+                    grade.maxScore(), grade.seconds());
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        Gradebook.write(grades, dir);
-        System.out.printf(Locale.ROOT, "Graded %d submission(s) in %.1f s: %.1f s per submission. Gradebook: %s%n",
-                grades.size(), seconds, seconds / Math.max(1, grades.size()), dir.resolve("gradebook.md"));
-        return 0;
-    }
-
-    private static String line(Grade grade) {
-        String failed = grade.failedTags().isEmpty() ? "" : "  failed: " + String.join(", ", grade.failedTags());
+        String failed = grade.failedTags().isEmpty() || grade.status() != Grade.Status.GRADED ? ""
+                : "  failed: " + String.join(", ", grade.failedTags());
+        String state = grade.status() == Grade.Status.NOT_GRADED ? "  (not graded)" : grade.compiled() ? "" : "  (compilation failed)";
         return String.format(Locale.ROOT, "%-24s %3d / %3d  in %5.1f s%s%s", grade.submission(), grade.score(),
-                grade.maxScore(), grade.seconds(), grade.compiled() ? "" : "  (compilation failed)", failed);
-    }
-
-    private static String prefix(Path submission) {
-        return "grade/" + submission.toAbsolutePath().normalize().getFileName() + "-" + UUID.randomUUID();
+                grade.maxScore(), grade.seconds(), state, failed);
     }
 
     private static Path requireDirectory(Path path) {
@@ -136,17 +142,6 @@ public final class GradeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("not a directory: " + path.toAbsolutePath());
         }
         return path;
-    }
-
-    private static List<Path> listSubmissions(Path dir) throws IOException {
-        try (Stream<Path> children = Files.list(dir)) {
-            List<Path> found = children.filter(Files::isDirectory).filter(child -> !child.getFileName().toString().startsWith("."))
-                    .sorted().toList();
-            if (found.isEmpty()) {
-                throw new IllegalArgumentException("no submission folders in " + dir.toAbsolutePath());
-            }
-            return found;
-        }
     }
 
     /** The class gradebook: {@code gradebook.csv} and {@code gradebook.md}. */
@@ -158,23 +153,36 @@ public final class GradeCommand implements Callable<Integer> {
         static void write(List<Grade> grades, Path dir) throws IOException {
             Files.createDirectories(dir);
             try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(dir.resolve("gradebook.csv"), StandardCharsets.UTF_8))) {
-                csv.println("student,score,max,failed_tags,answers_to_read");
+                csv.println("student,score,max,failed_tags,status,answers_to_read");
                 for (Grade grade : grades) {
-                    csv.printf(Locale.ROOT, "%s,%d,%d,%s,%d%n", csvField(grade.submission()), grade.score(), grade.maxScore(),
-                            csvField(String.join(" ", grade.failedTags())), grade.answersToRead());
+                    csv.printf(Locale.ROOT, "%s,%s,%d,%s,%s,%d%n", csvField(grade.submission()), score(grade), grade.maxScore(),
+                            csvField(grade.status() == Grade.Status.GRADED ? String.join(" ", grade.failedTags()) : ""),
+                            csvField(status(grade)), grade.answersToRead());
                 }
             }
-            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Failed tags | Answers to read |\n"
-                    + "|---|---|---|---|---|\n");
+            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Failed tags | Status | Answers to read |\n"
+                    + "|---|---|---|---|---|---|\n");
             for (Grade grade : grades) {
-                md.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %d |%n", grade.submission().replace("|", "\\|"),
-                        grade.score(), grade.maxScore(), String.join(", ", grade.failedTags()), grade.answersToRead()));
+                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %d |%n", grade.submission().replace("|", "\\|"),
+                        score(grade), grade.maxScore(),
+                        grade.status() == Grade.Status.GRADED ? String.join(", ", grade.failedTags()) : "",
+                        status(grade).lines().findFirst().orElse("").replace("|", "\\|"), grade.answersToRead()));
             }
             Files.writeString(dir.resolve("gradebook.md"), md, StandardCharsets.UTF_8);
         }
 
+        private static String score(Grade grade) {
+            return grade.scored() ? Integer.toString(grade.score()) : "";
+        }
+
+        /** {@code graded}, or the first line of why not: the whole reason is in the student's report. */
+        private static String status(Grade grade) {
+            return grade.status() == Grade.Status.GRADED ? "graded" : grade.reason().lines().findFirst().orElse("");
+        }
+
         private static String csvField(String text) {
-            return text.contains(",") || text.contains("\"") ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
+            return text.contains(",") || text.contains("\"") || text.contains("\n")
+                    ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
         }
     }
 }

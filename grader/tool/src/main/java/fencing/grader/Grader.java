@@ -5,10 +5,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import fencing.support.FileTrees;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Grades one submission: compiles its student-owned files, runs the tests in a JVM of their own, and scores the events. */
 public final class Grader implements AutoCloseable {
@@ -36,6 +41,7 @@ public final class Grader implements AutoCloseable {
     private final List<TestCase> tests;
     private final List<Path> kitClassPath = TestSuite.classPath();
     private final Sandbox sandbox = Sandbox.forThisMachine();
+    private final Set<String> provided = providedSources();
     private List<Path> childClassPath;
 
     /** Creates a grader; the tests are discovered once, from the grader's own copy of them, and scored by the grading policy. */
@@ -59,34 +65,57 @@ public final class Grader implements AutoCloseable {
     /**
      * Grades the submission in {@code submission}, in a work directory of its own that is deleted afterwards.
      *
+     * <p>A submission not fit to grade (its layout, a link, a file too large, a class it does not own) gets a grade
+     * that says "not graded" and why; a failure of the grader's own (etcd unreachable, the disk, a bug) gets one that
+     * says "grading could not run" and has no score. Neither stops a batch; a submission that changed the grader's
+     * own files does ({@link KitFingerprint.Changed}).
+     *
      * @param keyPrefix the etcd key prefix this submission's tests use, so that submissions sharing an etcd never meet
-     * @throws IllegalArgumentException if the submission is not laid out like {@code exercises/}
      */
     public Grade grade(Path submission, String keyPrefix) throws IOException, InterruptedException {
-        Path workDir = Files.createTempDirectory("fencing-grade-");
+        String name = submission.toAbsolutePath().normalize().getFileName().toString();
+        long start = System.nanoTime();
+        Path workDir = null;
         try {
-            return grade(submission, workDir, keyPrefix);
+            workDir = Files.createTempDirectory("fencing-grade-");
+            return grade(submission, workDir, keyPrefix, name, start);
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof KitFingerprint.Changed changed) {
+                throw changed;
+            }
+            return Grade.couldNotRun(name, describe(e), tests, seconds(start));
         } finally {
-            FileTrees.delete(workDir);
+            if (workDir != null) {
+                FileTrees.delete(workDir);
+            }
         }
     }
 
-    private Grade grade(Path submission, Path workDir, String keyPrefix) throws IOException, InterruptedException {
-        long start = System.nanoTime();
+    private Grade grade(Path submission, Path workDir, String keyPrefix, String name, long start)
+            throws IOException, InterruptedException {
+        SubmissionIntake.Result intake = SubmissionIntake.take(submission,
+                workDir.resolve("submission").resolve(StudentFiles.SOURCE_ROOT), provided);
+        if (!intake.accepted()) {
+            return Grade.notGraded(name, intake.refusal(), tests, seconds(start));
+        }
         Path classes = workDir.resolve("classes");
-        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(submission, classes, kitClassPath);
-        String name = submission.toAbsolutePath().normalize().getFileName().toString();
+        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), intake.taken(), classes, kitClassPath);
         if (!compiled.ok()) {
             List<TestResult> results = tests.stream()
                     .map(test -> new TestResult(test, false, "not run: the submission did not compile", -1)).toList();
             return new Grade(name, false, compiled.output(), results, List.of(), "", seconds(start));
         }
-        List<String> notes = new ArrayList<>();
-        if (!compiled.missing().isEmpty()) {
-            notes.add("Not in the submission, so graded as the unchanged stubs: " + String.join(", ", compiled.missing()));
+        if (!compiled.foreign().isEmpty()) {
+            return Grade.notGraded(name, "unexpected extra class: a submission may define only the student-owned classes"
+                    + " (and classes nested in them), but it also defines " + String.join(", ", compiled.foreign())
+                    + ", which could shadow the kit's own classes or a hidden test", tests, seconds(start));
         }
-        AnswerSheet answers = AnswerSheet.prepare(submission, workDir);
-        notes.addAll(answers.notes());
+        Optional<String> etcdDown = etcdProblem();
+        if (etcdDown.isPresent()) {
+            return Grade.couldNotRun(name, etcdDown.get(), tests, seconds(start));
+        }
+        // Read from the intake's copies: a link in the submission has been refused, never followed.
+        AnswerSheet answers = AnswerSheet.prepare(workDir.resolve("submission"), workDir);
         List<Path> classPath = new ArrayList<>();
         classPath.add(classes);
         classPath.addAll(childClassPath());
@@ -102,9 +131,28 @@ public final class Grader implements AutoCloseable {
                 sandbox, hidden);
         List<TestResult> results = run.run(tests);
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
+        etcdDown = etcdProblem();
+        if (etcdDown.isPresent()) {
+            // The etcd tests failed for want of etcd, not for the student's code: their verdicts mean nothing.
+            return Grade.couldNotRun(name, etcdDown.get() + " after the tests ran", tests, seconds(start));
+        }
+        List<String> notes = new ArrayList<>(answers.notes());
         notes.addAll(run.notes());
         PredictFirst.note(submission).ifPresent(notes::add);
         return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start), answers.explanations());
+    }
+
+    private Optional<String> etcdProblem() {
+        if (!options.includeEtcd() || options.etcdEndpoints() == null) {
+            return Optional.empty();
+        }
+        return EtcdProbe.problem(options.etcdEndpoints());
+    }
+
+    private static String describe(Exception e) {
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        return e instanceof IOException || message.isBlank() ? e.getClass().getSimpleName() + (message.isBlank() ? "" : ": " + message)
+                : message;
     }
 
     private synchronized List<Path> childClassPath() throws IOException {
@@ -112,6 +160,21 @@ public final class Grader implements AutoCloseable {
             childClassPath = sandbox.readable(kitClassPath);
         }
         return childClassPath;
+    }
+
+    /** The kit's provided sources, relative to {@code src/main/java}: a student's repository holds them too. */
+    private static Set<String> providedSources() {
+        Optional<Path> root = KitLocations.findRoot();
+        Path sources = root.map(dir -> KitLocations.exercises().resolve(StudentFiles.SOURCE_ROOT)).orElse(null);
+        if (sources == null || !Files.isDirectory(sources)) {
+            return Set.of();
+        }
+        try (Stream<Path> files = Files.walk(sources)) {
+            return files.filter(file -> file.toString().endsWith(".java"))
+                    .map(file -> sources.relativize(file).toString().replace('\\', '/')).collect(Collectors.toSet());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the kit's provided sources in " + sources, e);
+        }
     }
 
     private static double seconds(long start) {

@@ -43,7 +43,7 @@ final class KitFingerprint {
     /**
      * Fails if {@code after} differs from this fingerprint.
      *
-     * @throws IllegalStateException naming the changed files and the submission that changed them
+     * @throws Changed naming the changed files and the submission that changed them
      */
     void requireUnchanged(KitFingerprint after, String submission) {
         if (files.equals(after.files)) {
@@ -56,7 +56,16 @@ final class KitFingerprint {
             }
         });
         after.files.keySet().stream().filter(path -> !files.containsKey(path)).forEach(path -> changed.put(path, "added"));
-        throw new IllegalStateException("grading stopped: the submission " + submission
+        throw new Changed("grading stopped: the submission " + submission
                 + " changed the grader's own files, so no later grade could be trusted: " + changed);
+    }
+
+    /** The grader's own files changed during a grade: no later grade could be trusted, so grading stops. */
+    static final class Changed extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Changed(String message) {
+            super(message);
+        }
     }
 }

@@ -38,18 +38,23 @@ public final class Reports {
         Files.createDirectories(out);
         Files.writeString(out.resolve("results.json"), resultsJson(grade, policy), StandardCharsets.UTF_8);
         Files.writeString(out.resolve("summary.md"), summary(grade, policy), StandardCharsets.UTF_8);
-        writeJunitXml(grade, Files.createDirectories(out.resolve("junit")));
+        if (grade.scored()) {
+            writeJunitXml(grade, Files.createDirectories(out.resolve("junit")));
+        }
     }
 
     /** Returns the Gradescope autograder results for {@code grade}, each test visible as the policy says. */
     static String resultsJson(Grade grade, GradingPolicy policy) throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("score", grade.score());
+        if (grade.scored()) {
+            // A grade that could not run has no score: Gradescope then fails the run, and CI retries it.
+            root.put("score", grade.score());
+        }
         root.put("max_score", grade.maxScore());
         root.put("output", overallOutput(grade));
         root.put("visibility", "visible");
         List<Map<String, Object>> tests = new ArrayList<>();
-        for (TestResult result : grade.results()) {
+        for (TestResult result : grade.scored() ? grade.results() : List.<TestResult>of()) {
             Map<String, Object> test = new LinkedHashMap<>();
             test.put("name", result.test().name());
             test.put("score", result.score());
@@ -93,6 +98,9 @@ public final class Reports {
     }
 
     private static String overallOutput(Grade grade) {
+        if (grade.status() != Grade.Status.GRADED) {
+            return grade.reason();
+        }
         if (!grade.compiled()) {
             return "Compilation failed\n" + grade.compilerOutput();
         }
@@ -113,7 +121,16 @@ public final class Reports {
     static String summary(Grade grade, GradingPolicy policy) {
         StringBuilder md = new StringBuilder();
         md.append("# Grade for ").append(grade.submission()).append("\n\n");
+        if (grade.status() == Grade.Status.COULD_NOT_RUN) {
+            md.append("**No score: grading could not run.** This is the grader's failure, not the submission's;"
+                    + " grade it again once the cause is fixed:\n\n```\n").append(grade.reason()).append("\n```\n");
+            return md.toString();
+        }
         md.append(String.format(Locale.ROOT, "**Score: %d / %d**%n%n", grade.score(), grade.maxScore()));
+        if (grade.status() == Grade.Status.NOT_GRADED) {
+            md.append("No test ran: the submission is not fit to grade.\n\n```\n").append(grade.reason()).append("\n```\n");
+            return md.toString();
+        }
         if (!grade.compiled()) {
             md.append("Compilation failed: no test could run. Fix these errors first:\n\n```\n")
                     .append(grade.compilerOutput()).append("```\n");

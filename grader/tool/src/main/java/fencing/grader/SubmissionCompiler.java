@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -23,46 +22,26 @@ final class SubmissionCompiler {
     /**
      * The result of compiling a submission.
      *
-     * @param ok      whether the files compiled and define only student-owned classes
+     * @param ok      whether the files compiled
      * @param output  the diagnostics, empty when {@code ok}
-     * @param taken   the student-owned files found in the submission
-     * @param missing the student-owned files the submission lacks (their stubs stay in place)
+     * @param foreign compiled classes that are neither a student-owned class nor nested in one
      */
-    record Result(boolean ok, String output, List<String> taken, List<String> missing) {
+    record Result(boolean ok, String output, List<String> foreign) {
     }
 
     private SubmissionCompiler() {
     }
 
     /**
-     * Compiles the student-owned files of {@code submission} into {@code classes}.
+     * Compiles the student-owned files below {@code sources} (the grader's own copies of them) into {@code classes}.
      *
-     * @throws IllegalArgumentException if {@code submission} is not a directory laid out like {@code exercises/}
+     * @param sources the copies' source root, laid out like {@code src/main/java}
+     * @param files   the student-owned files there, relative to {@code sources}
      */
-    static Result compile(Path submission, Path classes, List<Path> classPath) throws IOException {
-        if (!Files.isDirectory(submission)) {
-            throw new IllegalArgumentException("the submission must be a directory laid out like exercises/, got: " + submission);
-        }
-        Path sources = submission.resolve(StudentFiles.SOURCE_ROOT);
-        if (!Files.isDirectory(sources)) {
-            throw new IllegalArgumentException("the submission " + submission + " has no " + StudentFiles.SOURCE_ROOT
-                    + "/: it must be laid out like exercises/ (src/main/java/fencing/...)");
-        }
-        List<String> taken = new ArrayList<>();
-        List<String> missing = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
-        for (String path : StudentFiles.PATHS) {
-            Path file = sources.resolve(path);
-            if (Files.isRegularFile(file)) {
-                taken.add(path);
-                files.add(file);
-            } else {
-                missing.add(path);
-            }
-        }
+    static Result compile(Path sources, List<String> files, Path classes, List<Path> classPath) throws IOException {
         Files.createDirectories(classes);
         if (files.isEmpty()) {
-            return new Result(true, "", taken, missing);
+            return new Result(true, "", List.of());
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
@@ -74,19 +53,16 @@ final class SubmissionCompiler {
                     "--release", "17", "-encoding", "UTF-8", "-proc:none", "-nowarn", "-g",
                     "-implicit:none",
                     "-d", classes.toString(),
+                    // Sources are looked up among the copies only: never on the class path, never in the submission.
+                    "-sourcepath", sources.toString(),
                     "-cp", classPath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator)));
             boolean ok = javac.getTask(null, fileManager, diagnostics, options, null,
-                    fileManager.getJavaFileObjectsFromPaths(files)).call();
+                    fileManager.getJavaFileObjectsFromPaths(files.stream().map(sources::resolve).toList())).call();
             if (!ok) {
-                return new Result(false, format(diagnostics, submission), taken, missing);
+                return new Result(false, format(diagnostics, sources), List.of());
             }
         }
-        List<String> foreign = foreignClasses(classes);
-        if (!foreign.isEmpty()) {
-            return new Result(false, "A submission may define only the student-owned classes, but it also defines: "
-                    + String.join(", ", foreign), taken, missing);
-        }
-        return new Result(true, "", taken, missing);
+        return new Result(true, "", foreignClasses(classes));
     }
 
     /** Lists compiled classes that are neither a student-owned class nor nested in one. */
@@ -105,14 +81,15 @@ final class SubmissionCompiler {
         }
     }
 
-    private static String format(DiagnosticCollector<JavaFileObject> diagnostics, Path submission) {
+    private static String format(DiagnosticCollector<JavaFileObject> diagnostics, Path sources) {
         StringBuilder text = new StringBuilder();
         for (Diagnostic<? extends JavaFileObject> diagnostic : diagnostics.getDiagnostics()) {
             if (diagnostic.getKind() != Diagnostic.Kind.ERROR) {
                 continue;
             }
             String file = diagnostic.getSource() == null ? "?"
-                    : submission.toAbsolutePath().relativize(Path.of(diagnostic.getSource().toUri()).toAbsolutePath()).toString();
+                    : StudentFiles.SOURCE_ROOT + "/"
+                    + sources.toAbsolutePath().relativize(Path.of(diagnostic.getSource().toUri()).toAbsolutePath());
             text.append(file).append(':').append(diagnostic.getLineNumber()).append(": error: ")
                     .append(diagnostic.getMessage(Locale.ROOT)).append('\n');
         }

@@ -1,7 +1,6 @@
 package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +9,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import fencing.support.FileTrees;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,9 +68,10 @@ class GradeCommandTests {
 
         Grade grade = GradingFixtures.grade(submission);
 
-        assertThat(grade.compiled()).isFalse();
-        assertThat(grade.compilerOutput()).contains("fencing/basics/ResourceGradedTests.class");
-        assertThat(grade.score()).isZero();
+        assertThat(grade.status()).as("what became of a submission with a foreign class").isEqualTo(Grade.Status.NOT_GRADED);
+        assertThat(grade.reason()).as("why it was not graded")
+                .startsWith("not graded: unexpected extra class").contains("fencing/basics/ResourceGradedTests.class");
+        assertThat(grade.score()).as("its score").isZero();
     }
 
     @Test
@@ -90,10 +92,48 @@ class GradeCommandTests {
     }
 
     @Test
-    @DisplayName("a directory not laid out like exercises/ is refused before anything runs")
-    void directoryWithoutSourcesIsRefused() {
-        assertThatThrownBy(() -> GradingFixtures.grader(TestSuite.HIDDEN).grade(dir, "x"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("src/main/java");
+    @DisplayName("a directory not laid out like exercises/ is not graded: score 0, and a report that says what was expected")
+    void directoryWithoutSourcesIsNotGraded() throws Exception {
+        Files.writeString(dir.resolve("Quorum.java"), "class Quorum {}\n");
+
+        Grade grade = GradingFixtures.grader(TestSuite.HIDDEN).grade(dir, "x");
+
+        assertThat(grade.status()).as("what became of a folder without src/main/java").isEqualTo(Grade.Status.NOT_GRADED);
+        assertThat(grade.reason()).as("why").contains("no src/main/java/ folder").contains("Found:\n  Quorum.java")
+                .contains("Expected:").contains("src/main/java/fencing/basics/Quorum.java");
+        assertThat(grade.score()).as("its score").isZero();
+    }
+
+    @Test
+    @DisplayName("a grader whose etcd does not answer reports 'grading could not run' with no score, and the batch exits non-zero")
+    void etcdUnreachableIsNotAStudentsZero() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        Path batch = dir.resolve("batch");
+        for (String student : List.of("alice", "bob")) {
+            FileTrees.copy(KitLocations.solutions().resolve("src"), batch.resolve(student).resolve("src"));
+        }
+        Path out = dir.resolve("out");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        int exit;
+        try (Grader gone = new Grader(new Grader.Options(TestSuite.HIDDEN, true, "http://127.0.0.1:" + closedPort,
+                java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(60)))) {
+            exit = new ClassBatch(gone, 2, new PrintStream(console, true, StandardCharsets.UTF_8))
+                    .grade(ClassBatch.submissions(batch), out);
+        }
+
+        assertThat(exit).as("the batch's exit code; it said:%n%s", console).isEqualTo(ClassBatch.SOME_COULD_NOT_RUN);
+        JsonNode results = new ObjectMapper().readTree(out.resolve("alice/results.json").toFile());
+        assertThat(results.has("score")).as("a score in results.json of a grade that could not run").isFalse();
+        assertThat(results.path("output").asText()).as("results.json's output")
+                .startsWith("grading could not run: etcd is not healthy").contains(Integer.toString(closedPort));
+        assertThat(Files.readString(out.resolve("alice/summary.md"))).as("the student's report").contains("No score: grading could not run");
+        assertThat(Files.readAllLines(out.resolve("gradebook.csv"))).as("the gradebook: no score, and why")
+                .anySatisfy(line -> assertThat(line).startsWith("alice,," + results.path("max_score").asInt() + ",,grading could not run: etcd"))
+                .anySatisfy(line -> assertThat(line).startsWith("bob,," + results.path("max_score").asInt() + ",,grading could not run: etcd"));
+        assertThat(console.toString(StandardCharsets.UTF_8)).as("the console")
+                .contains("Grading could not run for 2 submission(s)").contains("alice: grading could not run");
     }
 }

@@ -112,6 +112,29 @@ class TemplatesTests {
     }
 
     @Test
+    @DisplayName("the class workflow grades one shard per matrix job as root and merges every shard in a final job")
+    void classWorkflowShardsAndMerges() throws IOException {
+        JsonNode workflow = WorkflowShape.read(Files.readString(templatesDir().resolve("github-actions/grade-class.yml")));
+        JsonNode grade = workflow.path("jobs").path("grade");
+        JsonNode merge = workflow.path("jobs").path("merge");
+        int shards = workflow.path("env").path("SHARDS").asInt();
+
+        assertThat(grade.path("strategy").path("matrix").path("shard")).as("the matrix's shards, against SHARDS")
+                .hasSize(shards).allSatisfy(shard -> assertThat(shard.asInt()).isBetween(1, shards));
+        assertThat(grade.path("strategy").path("fail-fast").asBoolean(true)).as("fail-fast of the grade jobs").isFalse();
+        assertThat(grade.path("steps")).as("the grade job's steps").anySatisfy(step -> assertThat(step.path("run").asText())
+                .as("a step's command").startsWith("sudo ").contains("./kit grade --batch")
+                .contains("--shard \"${{ matrix.shard }}/$SHARDS\""));
+        assertThat(merge.path("needs").asText()).as("what the merge job waits for").isEqualTo("grade");
+        assertThat(merge.path("if").asText()).as("when the merge job runs: also after a failed shard").isEqualTo("always()");
+        assertThat(merge.path("steps")).as("the merge job's steps")
+                .anySatisfy(step -> assertThat(step.path("run").asText()).as("a step's command")
+                        .startsWith("./kit gradebook merge ").contains("--out"))
+                .anySatisfy(step -> assertThat(step.path("with").path("pattern").asText()).as("the artifacts fetched")
+                        .isEqualTo("shard-*"));
+    }
+
+    @Test
     @DisplayName("the Classroom checks are the grading policy's: written from it, worth what results.json's maximum is")
     void classroomChecksFollowThePolicy() throws IOException {
         GradingPolicy policy = GradingPolicy.load();

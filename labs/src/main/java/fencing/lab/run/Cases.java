@@ -8,13 +8,14 @@ import java.util.stream.Collectors;
 public final class Cases {
 
     /** The cases, the default first. */
-    public static final List<StudyCase> ALL = List.of(new LateWrite(), new PreContact(), new Restart(), new CheckOutsideTransaction());
+    public static final List<LabCase> ALL = List.of(new LateWrite(), new PreContact(), new Restart(), new CheckOutsideTransaction(),
+            new Chaos());
 
     private Cases() {
     }
 
     /** Returns the case named {@code name} on the command line, e.g. {@code late-write}. */
-    public static StudyCase of(String name) {
+    public static LabCase of(String name) {
         String wanted = name.trim().toLowerCase(Locale.ROOT);
         return ALL.stream().filter(c -> c.name().equals(wanted)).findFirst().orElseThrow(() -> new IllegalArgumentException(
                 "unknown case '" + name + "': use " + names()));
@@ -22,7 +23,7 @@ public final class Cases {
 
     /** Returns the names, e.g. {@code late-write, pre-contact, restart or check-outside-transaction}. */
     public static String names() {
-        List<String> names = ALL.stream().map(StudyCase::name).toList();
+        List<String> names = ALL.stream().map(LabCase::name).toList();
         return names.subList(0, names.size() - 1).stream().collect(Collectors.joining(", ")) + " or " + names.get(names.size() - 1);
     }
 }

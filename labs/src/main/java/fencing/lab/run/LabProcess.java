@@ -159,6 +159,11 @@ final class LabProcess<M> implements AutoCloseable {
         frozen = false;
     }
 
+    /** Returns whether the child's process still runs. */
+    boolean alive() {
+        return process.isAlive();
+    }
+
     /** Kills the child with SIGKILL, as a crash would, waits until it is gone, and closes it. */
     void kill() {
         Signals.send("KILL", pid());

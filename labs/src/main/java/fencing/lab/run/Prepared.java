@@ -71,11 +71,11 @@ public final class Prepared implements AutoCloseable {
     }
 
     private static Optional<String> workerFailure(WorkerReport report) {
-        return report instanceof WorkerReport.Failed failed ? Optional.of(failed.message() + " (" + failed.type() + ")") : Optional.empty();
+        return report instanceof WorkerReport.Failed failed ? Optional.of(failed.message() + " (" + failed.exception() + ")") : Optional.empty();
     }
 
     private static Optional<String> sinkFailure(SinkReport report) {
-        return report instanceof SinkReport.Failed failed ? Optional.of(failed.message() + " (" + failed.type() + ")") : Optional.empty();
+        return report instanceof SinkReport.Failed failed ? Optional.of(failed.message() + " (" + failed.exception() + ")") : Optional.empty();
     }
 
     LabProcess<SinkReport> sink() {
@@ -103,7 +103,7 @@ public final class Prepared implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {

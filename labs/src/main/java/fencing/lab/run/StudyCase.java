@@ -12,7 +12,7 @@ import java.util.Map;
  * against {@link #expected()}, {@link #expectedMark()} and {@link #check}. A new case is one class
  * implementing this, named in {@link Cases#ALL}.
  */
-public interface StudyCase {
+public interface StudyCase extends LabCase {
 
     /** What a case expects of one sink mode. */
     record ModeExpectation(String aLateVerdict, String finalValue) {
@@ -21,12 +21,6 @@ public interface StudyCase {
     /** Whose token the fenced mode's mark should end at ({@code A} or {@code B}), and how to say why. */
     record ExpectedMark(String holder, String why) {
     }
-
-    /** Returns the name on the command line, e.g. {@code late-write}. */
-    String name();
-
-    /** Returns the title of the report. */
-    String title();
 
     /** Returns which sink serves the fenced mode. */
     default FencedVariant fencedSink() {

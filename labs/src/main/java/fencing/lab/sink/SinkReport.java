@@ -15,6 +15,6 @@ public sealed interface SinkReport {
     }
 
     /** The server could not start. */
-    record Failed(String type, String message) implements SinkReport {
+    record Failed(String exception, String message) implements SinkReport {
     }
 }

@@ -87,6 +87,8 @@ public final class Worker implements Callable<Integer> {
                     acquire(client, sinkClient, acquire.modes());
                 } else if (command instanceof WorkerCommand.Write write) {
                     write(sinkClient, write);
+                } else if (command instanceof WorkerCommand.Loop) {
+                    throw new IllegalStateException("worker A does not loop: the loop is for chaos writers");
                 } else {
                     say(new WorkerReport.Bye("told to exit"));
                     return 0;

@@ -9,7 +9,8 @@ import java.util.List;
 @JsonSubTypes({
     @JsonSubTypes.Type(value = WorkerCommand.Acquire.class, name = "acquire"),
     @JsonSubTypes.Type(value = WorkerCommand.Write.class, name = "write"),
-    @JsonSubTypes.Type(value = WorkerCommand.Exit.class, name = "exit")})
+    @JsonSubTypes.Type(value = WorkerCommand.Exit.class, name = "exit"),
+    @JsonSubTypes.Type(value = WorkerCommand.Loop.class, name = "loop")})
 public sealed interface WorkerCommand {
 
     /** Take the lock, keep its lease alive, and read each of {@code modes} once, then say {@link WorkerReport.Ready}. */
@@ -18,6 +19,10 @@ public sealed interface WorkerCommand {
 
     /** Write {@code value} with the token held to each of {@code modes} at once, without checking the lease. */
     record Write(String value, List<String> modes) implements WorkerCommand {
+    }
+
+    /** A chaos writer's one command: loop until {@code untilMicros}, writing {@code values} values to each of {@code modes} per hold. */
+    record Loop(long untilMicros, int values, List<String> modes) implements WorkerCommand {
     }
 
     /** End, saying {@link WorkerReport.Bye}. */

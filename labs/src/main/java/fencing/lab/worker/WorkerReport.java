@@ -48,7 +48,7 @@ public sealed interface WorkerReport {
     }
 
     /** The worker failed and ends. */
-    record Failed(String type, String message) implements WorkerReport {
+    record Failed(String exception, String message) implements WorkerReport {
     }
 
     /** The worker ends, for {@code reason}. */

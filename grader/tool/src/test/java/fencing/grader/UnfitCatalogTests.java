@@ -1,0 +1,197 @@
+package fencing.grader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Submissions not fit to grade (links out of the folder, an empty folder, a wrong layout, a huge, binary or
+ * Latin-1 file, a pipe, odd names, an extra class): each is refused with a report that says what was found and
+ * what was expected, scores 0, leaks nothing it links to, and stops no batch.
+ */
+class UnfitCatalogTests {
+
+    private static Grader grader;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startGrader() {
+        // Nothing of an unfit submission runs: etcd is not needed to refuse it.
+        grader = new Grader(new Grader.Options(TestSuite.HIDDEN, false, null, Duration.ofSeconds(5), Duration.ofSeconds(60)));
+    }
+
+    @AfterAll
+    static void closeGrader() {
+        grader.close();
+    }
+
+    @TestFactory
+    @DisplayName("each unfit submission is not graded: score 0, and a report naming the file, what was found and what was expected")
+    Stream<DynamicTest> unfitSubmissionsAreRefused() {
+        List<Path> entries = CatalogSubmissions.entries("unfit");
+        assertThat(entries).as("unfit entries").hasSizeGreaterThanOrEqualTo(12);
+        return entries.stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
+            String name = entry.getFileName().toString();
+            Path submission = UnfitSubmissions.build(entry, dir.resolve("class").resolve(name));
+            List<Path> linked = UnfitSubmissions.linkTargets(entry);
+            for (Path target : linked) {
+                // The link works: a grader that followed it would have read the kit's file.
+                assertThat(Files.isRegularFile(target) || Files.isDirectory(target)).as("%s links to %s", name, target).isTrue();
+            }
+
+            Grade grade = grader.grade(submission, "unfit/" + UUID.randomUUID());
+
+            assertThat(grade.status()).as("%s: %s", name, grade.reason()).isEqualTo(Grade.Status.NOT_GRADED);
+            assertThat(grade.score()).as("%s's score", name).isZero();
+            assertThat(grade.maxScore()).as("%s's maximum: the class's", name).isEqualTo(maxScore());
+            Path out = dir.resolve("report").resolve(name);
+            Reports.write(grade, out);
+            String summary = Files.readString(out.resolve("summary.md"));
+            JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+            assertThat(results.path("score").asInt(-1)).as("%s: the score in results.json", name).isZero();
+            assertThat(results.path("output").asText()).as("%s: results.json's output", name).startsWith("not graded: ");
+            for (String phrase : phrases(entry)) {
+                assertThat(summary).as("%s: the report says what was found and expected", name).contains(phrase);
+                assertThat(results.path("output").asText()).as("%s: results.json says it too", name).contains(phrase);
+            }
+            String reports = summary + Files.readString(out.resolve("results.json"));
+            for (Path target : linked) {
+                for (String line : linesOf(target)) {
+                    assertThat(reports).as("%s: the reports quote nothing of the linked %s", name, target).doesNotContain(line);
+                }
+            }
+        }));
+    }
+
+    @Test
+    @DisplayName("a batch with every unfit submission in it grades the others, lists the unfit ones in the gradebook and exits 0")
+    void unfitSubmissionsDoNotStopABatch() throws Exception {
+        Path batch = dir.resolve("batch");
+        for (Path entry : CatalogSubmissions.entries("unfit")) {
+            UnfitSubmissions.build(entry, batch.resolve(entry.getFileName()));
+        }
+        CatalogSubmissions.assemble(KitLocations.catalog().resolve("wrong/quorum-tolerates-half"), batch.resolve("zz-quorum-tolerates-half"));
+        CatalogSubmissions.assemble(KitLocations.catalog().resolve("correct/quorum-ceil"), batch.resolve("zz-quorum-ceil"));
+        Path out = dir.resolve("out");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        int exit;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        try {
+            exit = GradeCommand.run("--batch", batch.toString(), "--out", out.toString(), "--no-etcd", "--jobs", "2");
+        } finally {
+            System.setOut(original);
+        }
+
+        assertThat(exit).as("exit code; the console said:%n%s", console).isZero();
+        Map<String, String[]> rows = gradebook(out.resolve("gradebook.csv"));
+        assertThat(rows.keySet()).as("students in the gradebook").hasSize(CatalogSubmissions.entries("unfit").size() + 2);
+        for (Path entry : CatalogSubmissions.entries("unfit")) {
+            String[] row = rows.get(entry.getFileName().toString());
+            assertThat(row).as("the gradebook's row for %s", entry.getFileName()).isNotNull();
+            assertThat(row[1]).as("%s's score", entry.getFileName()).isEqualTo("0");
+            assertThat(row[4]).as("%s's status", entry.getFileName()).startsWith("not graded: ");
+            assertThat(Files.readString(out.resolve(entry.getFileName().toString()).resolve("summary.md")))
+                    .as("%s's own report", entry.getFileName()).contains("not graded: ");
+        }
+        String[] correct = rows.get("zz-quorum-ceil");
+        assertThat(correct[4]).as("the correct submission's status").isEqualTo("graded");
+        assertThat(correct[1]).as("the correct submission's score").isEqualTo(correct[2]);
+        String[] wrong = rows.get("zz-quorum-tolerates-half");
+        assertThat(wrong[4]).as("the wrong submission's status").isEqualTo("graded");
+        assertThat(Integer.parseInt(wrong[1])).as("the wrong submission's score").isPositive().isLessThan(Integer.parseInt(wrong[2]));
+        assertThat(wrong[3]).as("the wrong submission's failed tags").contains("quorum");
+        assertThat(console.toString(StandardCharsets.UTF_8)).as("the console lists the unfit submissions")
+                .contains("Not graded").contains("links-to-solutions: not graded: ");
+    }
+
+    private static int maxScore() {
+        return grader.tests().stream().mapToInt(TestCase::points).sum();
+    }
+
+    private static List<String> phrases(Path entry) throws Exception {
+        return Files.readAllLines(entry.resolve("expected-report.txt")).stream().filter(line -> !line.isBlank()).toList();
+    }
+
+    /** The distinctive lines of a linked file, or of every file in a linked folder. */
+    private static List<String> linesOf(Path target) throws Exception {
+        List<Path> files;
+        if (Files.isDirectory(target)) {
+            try (Stream<Path> walk = Files.walk(target)) {
+                files = walk.filter(Files::isRegularFile).toList();
+            }
+        } else {
+            files = List.of(target);
+        }
+        return files.stream().flatMap(file -> {
+            try {
+                return Files.readAllLines(file).stream();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).map(String::strip).filter(line -> line.length() >= 30 && !line.startsWith("package ") && !line.startsWith("import ")
+                && !line.startsWith("*") && !line.startsWith("/**") && !line.startsWith("//")).toList();
+    }
+
+    /** Reads gradebook.csv into rows by student; its fields are quoted only when they hold a comma or a quote. */
+    private static Map<String, String[]> gradebook(Path csv) throws Exception {
+        Map<String, String[]> rows = new TreeMap<>();
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.get(0)).as("the gradebook's header").isEqualTo("student,score,max,failed_tags,status,answers_to_read");
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> fields = CsvLine.split(line);
+            rows.put(fields.get(0), fields.toArray(String[]::new));
+        }
+        return rows;
+    }
+
+    /** Splits one line of RFC 4180 CSV. */
+    static final class CsvLine {
+
+        private CsvLine() {
+        }
+
+        static List<String> split(String line) {
+            List<String> fields = new java.util.ArrayList<>();
+            StringBuilder field = new StringBuilder();
+            boolean quoted = false;
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = !quoted;
+                } else if (c == ',' && !quoted) {
+                    fields.add(field.toString());
+                    field.setLength(0);
+                } else {
+                    field.append(c);
+                }
+            }
+            fields.add(field.toString());
+            return fields;
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package fencing.lab.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fencing.lab.Json;
+import fencing.lab.Times;
+import fencing.lab.history.HistoryChecker;
+import fencing.lab.sink.Exchange;
+import fencing.lab.sink.SinkClient;
+import fencing.lab.sink.SinkReport;
+import fencing.lab.sink.SinkServer;
+import fencing.lab.worker.ChaosWorker;
+import fencing.lab.worker.WorkerCommand;
+import fencing.lab.worker.WorkerReport;
+import fencing.support.Etcd;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The chaos run: N writer JVMs loop on one lock against one sink server while the {@link Nemesis} freezes them; the merged history is checked.
+ *
+ * <p>Writes {@code history.jsonl} (the format is in {@code labs/README.md}) and each writer's log and own
+ * record under {@code chaos/}; the caller writes the reports from the returned {@link Result}.
+ */
+public final class ChaosRun {
+
+    /** How many values a writer writes to every mode per hold. */
+    static final int VALUES_PER_HOLD = 3;
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    /** What the run did: its options, the nemesis's actions, the history file, the checker's findings and the judgement. */
+    public record Result(int writers, long durationSeconds, long seed, long ttlSeconds, Map<String, String> sinks, long startedAtMicros,
+                         long endedAtMicros, String history, HistoryChecker.Findings findings, int freezes, double writesPerSecond,
+                         List<String> differences) {
+
+        /** Returns whether the run ended as the chaos case expects. */
+        public boolean pass() {
+            return differences.isEmpty();
+        }
+    }
+
+    private final int writers;
+    private final long durationSeconds;
+    private final long seed;
+    private final long ttlSeconds;
+    private final Path dir;
+    private final String classPath;
+    private final PrintWriter say;
+
+    /** Prepares a run of {@code writers} writers for {@code durationSeconds} with the nemesis seeded by {@code seed}. */
+    public ChaosRun(int writers, long durationSeconds, long seed, long ttlSeconds, Path dir, String classPath, PrintWriter say) {
+        this.writers = writers;
+        this.durationSeconds = durationSeconds;
+        this.seed = seed;
+        this.ttlSeconds = ttlSeconds;
+        this.dir = dir;
+        this.classPath = classPath;
+        this.say = say;
+    }
+
+    /** Runs it against {@code etcd}; every process it starts is ended before it returns or throws. */
+    public Result run(Etcd etcd) throws InterruptedException {
+        Path work = dir.resolve("chaos");
+        String key = Etcd.uniqueKey("lab-chaos");
+        Map<String, LabProcess<?>> processes = new LinkedHashMap<>();
+        Map<String, LabProcess<WorkerReport>> workers = new LinkedHashMap<>();
+        LabProcess<SinkReport> sink = null;
+        try {
+            Files.createDirectories(work);
+            int port = Prepared.freePort();
+            sink = LabProcess.start("sink server", SinkReport.class, r -> r instanceof SinkReport.Failed f ? Optional.of(f.message()) : Optional.empty(),
+                    classPath, SinkServer.class, List.of("--dir", work.resolve("sink").toString(), "--port", Integer.toString(port)),
+                    work.resolve("sink-server.log"));
+            URI sinkUri = URI.create("http://127.0.0.1:" + port);
+            for (int i = 1; i <= writers; i++) {
+                String name = "w" + i;
+                LabProcess<WorkerReport> worker = LabProcess.start("writer " + name, WorkerReport.class,
+                        r -> r instanceof WorkerReport.Failed f ? Optional.of(f.message() + " (" + f.exception() + ")") : Optional.empty(), classPath,
+                        ChaosWorker.class, List.of("--name", name, "--endpoints", etcd.endpoints(), "--key", key, "--ttl", Long.toString(ttlSeconds),
+                                "--sink", sinkUri.toString(), "--history", work.resolve(name + ".jsonl").toString()), work.resolve(name + ".log"));
+                workers.put(name, worker);
+                processes.put(name, worker);
+            }
+            sink.await(SinkReport.Listening.class, START_TIMEOUT);
+            Exchange health = new SinkClient(sinkUri, "runner").call("GET", "/health", null);
+            RepeatRun.requireOk(health, "the sink server's health");
+            Map<String, String> sinks = new LinkedHashMap<>();
+            health.response().path("modes").fields().forEachRemaining(e -> sinks.put(e.getKey(), e.getValue().asText()));
+            List<String> modes = List.copyOf(sinks.keySet());
+            for (LabProcess<WorkerReport> worker : workers.values()) {
+                worker.await(WorkerReport.Started.class, START_TIMEOUT);
+            }
+            long start = Times.nowMicros();
+            long until = start + durationSeconds * 1_000_000L;
+            say.printf(Locale.ROOT, "%d writers loop on lock %s for %d s, writing %d values to each of %s per hold; nemesis seed %d%n",
+                    writers, key, durationSeconds, VALUES_PER_HOLD, modes, seed);
+            say.flush();
+            for (LabProcess<WorkerReport> worker : workers.values()) {
+                worker.send(new WorkerCommand.Loop(until, VALUES_PER_HOLD, modes));
+            }
+            Nemesis nemesis = new Nemesis(seed, ttlSeconds, processes);
+            nemesis.runUntil(until);
+            // A writer thawed at the end finishes its hold first: its last writes may come a hold's length late.
+            Duration finishing = Duration.ofSeconds(ttlSeconds * 3 + 30);
+            for (Map.Entry<String, LabProcess<WorkerReport>> worker : workers.entrySet()) {
+                WorkerReport.Bye bye = worker.getValue().await(WorkerReport.Bye.class, finishing);
+                say.println("  " + worker.getKey() + ": " + bye.reason());
+            }
+            long end = Times.nowMicros();
+            Path history = dir.resolve("history.jsonl");
+            merge(history, modes, nemesis.actions(), work);
+            HistoryChecker.Findings findings = HistoryChecker.check(history);
+            int total = findings.modes().values().stream().mapToInt(HistoryChecker.ModeFindings::writes).sum();
+            double perSecond = Math.round(total / ((end - start) / 1e6) * 10) / 10.0;
+            int freezes = (int) nemesis.actions().stream().filter(a -> a.action().equals("freeze")).count();
+            return new Result(writers, durationSeconds, seed, ttlSeconds, sinks, start, end, history.toString(), findings, freezes, perSecond, judge(findings));
+        } catch (IOException e) {
+            throw new UncheckedIOException("the chaos run could not write in " + work, e);
+        } finally {
+            RuntimeException failure = null;
+            for (LabProcess<?> process : processes.values()) {
+                try {
+                    process.close();
+                } catch (RuntimeException e) {
+                    failure = failure == null ? e : failure;
+                }
+            }
+            if (sink != null) {
+                sink.close();
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
+
+    /** The chaos case's expectation: a history that can be judged, and no stale write or lost update in any fenced mode. */
+    static List<String> judge(HistoryChecker.Findings findings) {
+        List<String> differences = new ArrayList<>();
+        findings.problems().forEach(p -> differences.add("the history cannot be judged (unknown): " + p));
+        for (HistoryChecker.ModeFindings mode : findings.modes().values()) {
+            if (!mode.complete()) {
+                differences.add(mode.mode() + ": " + mode.noVerdict() + " writes got no verdict, so the mode is unknown");
+            }
+            if (!mode.mode().equals("plain") && mode.violations() > 0) {
+                differences.add(String.format(Locale.ROOT, "%s: accepted %d stale writes (lost updates %d); a fenced sink must reject every token below"
+                        + " one it has accepted", mode.mode(), mode.staleAccepted(), mode.lostUpdates()));
+            }
+        }
+        return differences;
+    }
+
+    /** Writes the header, every writer's lines and the nemesis's in time order, the writers' closing lines, and the end line. */
+    private void merge(Path history, List<String> modes, List<Nemesis.Action> actions, Path work) throws IOException {
+        List<JsonNode> lines = new ArrayList<>();
+        List<JsonNode> closing = new ArrayList<>();
+        for (int i = 1; i <= writers; i++) {
+            Path own = work.resolve("w" + i + ".jsonl");
+            if (!Files.exists(own)) {
+                continue;
+            }
+            for (String text : Files.readAllLines(own, StandardCharsets.UTF_8)) {
+                JsonNode line = Json.parse(text);
+                (line.path("type").asText().equals("writer-end") ? closing : lines).add(line);
+            }
+        }
+        for (Nemesis.Action action : actions) {
+            ObjectNode line = Json.object();
+            line.put("type", "nemesis");
+            line.put("action", action.action());
+            line.put("writer", action.writer());
+            line.put("atMicros", action.atMicros());
+            lines.add(line);
+        }
+        lines.sort(Comparator.comparingLong(l -> l.has("sentAtMicros") ? l.get("sentAtMicros").asLong() : l.get("atMicros").asLong()));
+        ObjectNode header = Json.object();
+        header.put("type", "history");
+        header.put("format", fencing.lab.history.History.FORMAT);
+        header.put("case", "chaos");
+        header.put("seed", seed);
+        header.put("durationSeconds", durationSeconds);
+        header.put("ttlMillis", ttlSeconds * 1000);
+        header.put("valuesPerHold", VALUES_PER_HOLD);
+        var names = header.putArray("writerNames");
+        for (int i = 1; i <= writers; i++) {
+            names.add("w" + i);
+        }
+        modes.forEach(header.putArray("modes")::add);
+        long count = lines.stream().filter(l -> l.path("type").asText().equals("write")).count();
+        try (BufferedWriter out = Files.newBufferedWriter(history, StandardCharsets.UTF_8)) {
+            out.write(Json.compact(header));
+            out.newLine();
+            for (JsonNode line : lines) {
+                out.write(Json.compact(line));
+                out.newLine();
+            }
+            for (JsonNode line : closing) {
+                out.write(Json.compact(line));
+                out.newLine();
+            }
+            out.write("{\"type\":\"end\",\"writes\":" + count + "}");
+            out.newLine();
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package fencing.lab.worker;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fencing.etcd.EtcdLockService;
+import fencing.etcd.Ownership;
+import fencing.lab.Json;
+import fencing.lab.Times;
+import fencing.lab.sink.Exchange;
+import fencing.lab.sink.SinkClient;
+import fencing.support.Channel;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
+import io.etcd.jetcd.support.CloseableClient;
+import io.grpc.stub.StreamObserver;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * A chaos writer: a process that loops (take the lock, write a few values with its token to every mode, release) and records every request.
+ *
+ * <p>It says {@link WorkerReport.Started} once connected, loops when told {@link WorkerCommand.Loop} until
+ * the command's end, and says {@link WorkerReport.Bye}. Each acquisition, write and release goes to its
+ * history file as one JSON line as soon as it is done, ending with a {@code writer-end} line that counts
+ * its writes; the runner merges the writers' files. Like worker A, it never checks its lease before a write:
+ * a writer frozen mid-hold goes on with its old token when it is thawed.
+ */
+@Command(name = "chaos-worker", mixinStandardHelpOptions = true, description = "Loops: acquire, write to every mode, release; records each request.")
+public final class ChaosWorker implements Callable<Integer> {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    @Option(names = "--name", required = true, description = "The writer's name, e.g. w1.")
+    String name;
+
+    @Option(names = "--endpoints", required = true, description = "etcd client URLs, comma-separated.")
+    String endpoints;
+
+    @Option(names = "--key", required = true, description = "The lock key.")
+    String key;
+
+    @Option(names = "--ttl", defaultValue = "2", description = "The lease's time to live in seconds (default: ${DEFAULT-VALUE}).")
+    long ttl;
+
+    @Option(names = "--sink", required = true, description = "The sink server's address.")
+    URI sink;
+
+    @Option(names = "--history", required = true, description = "The file this writer records its requests in.")
+    Path history;
+
+    private BufferedWriter out;
+    private int writes;
+
+    /** Runs the writer, started by the chaos runner with a channel. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ChaosWorker()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Channel runner = Channel.connectToParent(TIMEOUT);
+        try (Client client = Client.builder().endpoints(endpoints.split(",")).connectTimeout(TIMEOUT).build();
+             BufferedWriter file = Files.newBufferedWriter(history, StandardCharsets.UTF_8)) {
+            out = file;
+            SinkClient sinkClient = new SinkClient(sink, name);
+            // Connect now, with room for a slow start while the other writers' JVMs start too.
+            client.getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8)).get(60, TimeUnit.SECONDS);
+            EtcdLockService lock = new EtcdLockService(client, key, ttl);
+            runner.send(new WorkerReport.Started(ProcessHandle.current().pid(), Times.nowMicros(), 0));
+            WorkerCommand.Loop loop = (WorkerCommand.Loop) runner.receive(WorkerCommand.class, Duration.ofMinutes(2));
+            int rounds = 0;
+            while (Times.nowMicros() < loop.untilMicros()) {
+                Optional<Ownership> got;
+                try {
+                    got = lock.tryAcquire(name);
+                } catch (IllegalStateException frozenMidCall) {
+                    // A freeze during the call outlasts its timeout; what etcd did is unknown, and a key it made expires with its lease.
+                    failed("acquire-failed", frozenMidCall);
+                    continue;
+                }
+                if (got.isEmpty()) {
+                    Thread.sleep(5);
+                    continue;
+                }
+                hold(client, lock, got.get(), sinkClient, loop, rounds++);
+            }
+            ObjectNode end = Json.object();
+            end.put("type", "writer-end");
+            end.put("writer", name);
+            end.put("writes", writes);
+            end.put("rounds", rounds);
+            line(end);
+            out.flush();
+            runner.send(new WorkerReport.Bye("looped " + rounds + " times, " + writes + " writes"));
+            return 0;
+        } catch (Exception e) {
+            runner.send(new WorkerReport.Failed(e.getClass().getName(), String.valueOf(e.getMessage())));
+            throw e;
+        }
+    }
+
+    private void hold(Client client, EtcdLockService lock, Ownership ownership, SinkClient sinkClient, WorkerCommand.Loop loop, int round)
+            throws IOException {
+        long acquiredAt = Times.nowMicros();
+        ObjectNode acquired = record("acquired", ownership);
+        acquired.put("atMicros", acquiredAt);
+        line(acquired);
+        CloseableClient keepAlive = client.getLeaseClient().keepAlive(ownership.leaseId(), new StreamObserver<LeaseKeepAliveResponse>() {
+            @Override
+            public void onNext(LeaseKeepAliveResponse response) {
+                // Renewals are etcd's business; the history records what the writer did with its token.
+            }
+
+            @Override
+            public void onError(Throwable error) {
+                // A lease lost while frozen: the writer goes on regardless, as a paused process would.
+            }
+
+            @Override
+            public void onCompleted() {
+                // As above.
+            }
+        });
+        try {
+            for (int i = 0; i < loop.values(); i++) {
+                String value = name + "-" + ownership.token() + "-" + round + "-" + i;
+                for (Exchange exchange : sinkClient.writeAll(loop.modes(), name, ownership.token(), value)) {
+                    ObjectNode write = record("write", ownership);
+                    write.put("mode", exchange.mode());
+                    write.put("value", value);
+                    write.put("sentAtMicros", exchange.sentAtMicros());
+                    write.put("receivedAtMicros", exchange.receivedAtMicros());
+                    write.put("verdict", exchange.status() == 200 ? exchange.verdict() : "error");
+                    if (exchange.status() == 200) {
+                        ObjectNode after = write.putObject("after");
+                        after.set("value", exchange.response().path("after").path("value"));
+                        after.put("highWaterMark", exchange.response().path("after").path("highWaterMark").asLong());
+                    } else {
+                        write.put("error", exchange.verdict());
+                    }
+                    line(write);
+                    writes++;
+                }
+            }
+        } finally {
+            keepAlive.close();
+        }
+        ObjectNode released = record("released", ownership);
+        try {
+            released.put("deleted", lock.release(ownership));
+        } catch (IllegalStateException frozenMidCall) {
+            // As with an acquire: the key goes with the lease if the release did not get through.
+            released.put("error", String.valueOf(frozenMidCall.getMessage()));
+        }
+        released.put("atMicros", Times.nowMicros());
+        line(released);
+    }
+
+    private void failed(String type, Exception error) throws IOException {
+        ObjectNode node = Json.object();
+        node.put("type", type);
+        node.put("writer", name);
+        node.put("error", String.valueOf(error.getMessage()));
+        node.put("atMicros", Times.nowMicros());
+        line(node);
+    }
+
+    private ObjectNode record(String type, Ownership ownership) {
+        ObjectNode node = Json.object();
+        node.put("type", type);
+        node.put("writer", name);
+        node.put("token", ownership.token());
+        node.put("lease", "0x" + Long.toHexString(ownership.leaseId()));
+        return node;
+    }
+
+    private void line(ObjectNode node) throws IOException {
+        out.write(Json.compact(node));
+        out.newLine();
+    }
+}

@@ -1,0 +1,49 @@
+package fencing.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fencing.lab.history.HistoryChecker;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The chaos case in its short form, for real: writer JVMs, the nemesis, the recorded history and its check. */
+@Tag("etcd")
+@Timeout(240)
+class ChaosStudyTests {
+
+    @Test
+    @DisplayName("a short chaos run records a complete history in which the fenced mode accepted no stale write")
+    void shortChaosRunLeavesACompleteHistoryWithNoStaleFencedWrite(@TempDir Path dir) throws Exception {
+        StudyRun run = StudyRun.of(dir, "--case", "chaos", "--writers", "3", "--duration", "5", "--seed", "11");
+        Path history = dir.resolve("history.jsonl");
+        HistoryChecker.Findings findings = HistoryChecker.check(history);
+
+        assertThat(run.exitCode).as("the chaos run ends as expected; it said:%n%s%s", run.out, run.err).isZero();
+        assertThat(findings.problems()).as("the recorded history is complete and valid").isEmpty();
+        assertThat(findings.modes()).as("every mode of the sink server is in the history").containsKeys("plain", "fenced");
+        assertThat(findings.modes().get("fenced").writes()).as("the writers wrote to the fenced mode").isPositive();
+        assertThat(findings.modes().get("fenced").staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
+        assertThat(run.out).as("the run tells the seed to replay with").contains("--seed 11");
+        assertThat(run.file("report.html")).as("the report plots the accepted tokens per mode").contains("data-mode=\"fenced\"");
+
+        List<String> lines = Files.readAllLines(history);
+        Path cut = Files.write(dir.resolve("cut.jsonl"), lines.subList(0, lines.size() - 1));
+        assertThat(HistoryChecker.check(cut).verdict()).as("the same history without its end line cannot be judged")
+                .isEqualTo(HistoryChecker.Verdict.UNKNOWN);
+    }
+
+    @Test
+    @DisplayName("chaos options are refused outside the chaos case, and out of range within it")
+    void chaosOptionsAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
+        assertThat(StudyRun.of(dir, "--writers", "3").exitCode).as("--writers with the late-write case").isEqualTo(2);
+        assertThat(StudyRun.of(dir, "--case", "chaos", "--writers", "1").exitCode).as("one writer cannot race").isEqualTo(2);
+        assertThat(StudyRun.of(dir, "--case", "chaos", "--duration", "0").exitCode).as("a run of no time").isEqualTo(2);
+        assertThat(dir.resolve("history.jsonl")).as("nothing ran").doesNotExist();
+    }
+}
