@@ -45,8 +45,9 @@ class QuorumGradedTests {
 
         for (int[] c : cases) {
             assertThat(Quorum.tolerated(c[0]))
-                    .as("a group of %d members needs %d for a majority, so it survives %d failures"
-                            + " (members - size)", c[0], c[0] / 2 + 1, c[1])
+                    .as("rule: a group survives as many failures as still leave a majority, members - size(members);"
+                            + " a group of %d members needs %d for a majority, so it survives %d failures",
+                            c[0], c[0] / 2 + 1, c[1])
                     .isEqualTo(c[1]);
         }
     }
