@@ -55,6 +55,13 @@ record AnswerSheet(Path copy, List<Explanation> explanations, List<String> notes
                         + String.join("; ", problems));
             }
         }
+        // A numbered question the key does not know (added to the template since) is still passed on to a person.
+        for (Answers.Answer answer : answers.questions().values()) {
+            if (AnswerKey.question(answer.number()).isEmpty() && !answer.explanation().isBlank()) {
+                explanations.add(new Explanation(answer.number(), answer.title(), answer.explanation(),
+                        "(no rubric: the answer key has no question " + answer.number() + ")", List.of()));
+            }
+        }
         return new AnswerSheet(copy, List.copyOf(explanations), List.copyOf(notes));
     }
 

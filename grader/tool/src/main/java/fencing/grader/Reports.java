@@ -88,7 +88,8 @@ public final class Reports {
     private static String staffText(Explanation explanation) {
         StringBuilder text = new StringBuilder();
         text.append(explanation.written() ? explanation.text().strip()
-                : "Not written: the template's placeholder is still there, or nothing follows Explanation:.");
+                : "Not answered yet: no explanation written (the template's placeholder is still there, or nothing"
+                        + " follows Explanation:).");
         text.append("\n\nRubric: ").append(explanation.rubric());
         if (!explanation.figureProblems().isEmpty()) {
             text.append("\n\nFigures that do not match the submission's evidence.json:\n- ")
