@@ -275,7 +275,7 @@ public final class Etcd implements AutoCloseable {
         return endpoints + " (" + origin + ")";
     }
 
-    private static void awaitHealthy(String endpoint, Supervised process, Path log) {
+    static void awaitHealthy(String endpoint, Supervised process, Path log) {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {

@@ -192,7 +192,24 @@ public final class Supervised implements AutoCloseable {
      */
     @Override
     public void close() {
-        stop();
+        stop(true);
+        removeHook();
+    }
+
+    /**
+     * Ends the process and everything it started, like {@link #close()}, but leaves the work directory.
+     *
+     * <p>For a directory that outlives one process: the caller starts the next process over it at once, and
+     * that process's watchdog and {@link #close()} remove it.
+     *
+     * @throws IllegalStateException if the process is still there after SIGKILL
+     */
+    public void closeKeepingWorkDir() {
+        stop(false);
+        removeHook();
+    }
+
+    private void removeHook() {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
@@ -200,7 +217,11 @@ public final class Supervised implements AutoCloseable {
         }
     }
 
-    private synchronized void stop() {
+    private void stop() {
+        stop(true);
+    }
+
+    private synchronized void stop(boolean removeWorkDir) {
         List<ProcessHandle> family = new ArrayList<>();
         watchdog.toHandle().descendants().forEach(family::add);
         // Still ours if the watchdog itself was killed by someone else: it is not a descendant then.
@@ -214,7 +235,7 @@ public final class Supervised implements AutoCloseable {
                 throw new IllegalStateException(name + " (pid " + pid + ") is still running after SIGKILL");
             }
         }
-        if (workDir != null) {
+        if (removeWorkDir && workDir != null) {
             FileTrees.delete(workDir);
         }
     }

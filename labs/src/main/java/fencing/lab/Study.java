@@ -11,6 +11,7 @@ import fencing.lab.run.Prepared;
 import fencing.lab.run.RepeatRun;
 import fencing.lab.run.StudyCase;
 import fencing.support.Etcd;
+import fencing.support.RestorableEtcd;
 import fencing.support.FileTrees;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -81,7 +82,7 @@ public final class Study implements Callable<Integer> {
     Path out;
 
     @Option(names = "--case", defaultValue = "late-write", paramLabel = "CASE", converter = CaseConverter.class,
-            description = "late-write (default), pre-contact, restart, check-outside-transaction, failover or chaos.")
+            description = "late-write (default), pre-contact, restart, check-outside-transaction, restore or chaos.")
     LabCase studyCase;
 
     @Option(names = "--writers", paramLabel = "N", description = "chaos only: how many writer JVMs loop on the lock (default: 4).")
@@ -145,25 +146,34 @@ public final class Study implements Callable<Integer> {
         String error = null;
         String etcdOrigin = "(not started)";
         Prepared next = null;
+        RestorableEtcd restorable = null;
         try {
-            Etcd etcd = Etcd.shared();
-            etcdOrigin = etcd.toString();
+            // A case that stops and restores etcd gets one of its own: the shared one may be a cluster the kit does not own.
+            restorable = abCase.restoresEtcd() ? RestorableEtcd.start() : null;
+            Etcd shared = restorable == null ? Etcd.shared() : null;
+            String endpoints = restorable == null ? shared.endpoints() : restorable.endpoints();
+            etcdOrigin = restorable == null ? shared.toString() : restorable.toString();
             say.println("etcd: " + etcdOrigin);
-            try (Client client = etcd.newClient()) {
+            if (restorable != null) {
+                say.println("restore: " + RestorableEtcd.restoreTool().map(tool -> "from a snapshot with " + tool)
+                        .orElse("no etcdutl or etcdctl on PATH: etcd comes back as a replacement cluster with an empty data directory"));
+            }
+            RestorableEtcd ownEtcd = restorable;
+            try (Client client = restorable == null ? shared.newClient() : restorable.newClient()) {
                 // Connect, and run a read-only Txn like tryAcquire's, so that B's first acquire costs round trips, not a start-up.
                 ByteSequence warmUp = ByteSequence.from(Etcd.uniqueKey("lab-warm-up"), StandardCharsets.UTF_8);
                 client.getKVClient().txn().If(new Cmp(warmUp, Cmp.Op.EQUAL, CmpTarget.version(0)))
                         .Then(Op.get(warmUp, GetOption.DEFAULT)).commit().get(5, TimeUnit.SECONDS);
-                next = Prepared.start(1, repeatDir(dir, 1), abCase, etcd.endpoints(), TTL_SECONDS, classPath);
+                next = Prepared.start(1, repeatDir(dir, 1), abCase, endpoints, TTL_SECONDS, classPath);
                 for (int i = 1; i <= repeats; i++) {
                     Prepared current = next;
                     next = null;
                     int following = i + 1;
                     Prepared[] ahead = new Prepared[1];
                     try {
-                        Evidence.Repeat repeat = new RepeatRun(abCase, client, TTL_SECONDS, say, current, repeats).run(() -> {
+                        Evidence.Repeat repeat = new RepeatRun(abCase, client, ownEtcd, TTL_SECONDS, say, current, repeats).run(() -> {
                             if (following <= repeats) {
-                                ahead[0] = Prepared.start(following, repeatDir(dir, following), abCase, etcd.endpoints(), TTL_SECONDS, classPath);
+                                ahead[0] = Prepared.start(following, repeatDir(dir, following), abCase, endpoints, TTL_SECONDS, classPath);
                             }
                         });
                         done.add(repeat);
@@ -180,8 +190,14 @@ public final class Study implements Callable<Integer> {
             error = describe(e);
             writeStackTrace(dir, e);
         } finally {
-            if (next != null) {
-                next.close();
+            try {
+                if (next != null) {
+                    next.close();
+                }
+            } finally {
+                if (restorable != null) {
+                    restorable.close();
+                }
             }
         }
         Evidence.Study evidence = evidence(abCase, startedAt, etcdOrigin, done, error);

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The study's other cases, each run for real: the pre-contact extension, the sink restart and the broken sink. */
+/** The study's other cases, each run for real: the pre-contact extension, the sink restart, the broken sink and the restore drill. */
 @Tag("etcd")
 @Timeout(120)
 class StudyCasesTests {
@@ -79,6 +79,40 @@ class StudyCasesTests {
         assertThat(repeat.get("modes").get("fenced").get("finalValue").asText()).as("the stale value overwrote B's").isEqualTo("A-late");
         assertThat(repeat.get("modes").get("fenced").get("finalHighWaterMark").asLong()).as("and the mark went back to A's token")
                 .isEqualTo(aToken);
+    }
+
+    @Test
+    @DisplayName("restore: etcd restored from a snapshot rejects its next owner until Recovery raises the epoch; a sink restored from a backup takes A")
+    void restoredEtcdGoesBackwardsAndARestoredSinkForgetsItsMark(@TempDir Path dir) {
+        StudyRun run = StudyRun.of(dir, "--case", "restore");
+        JsonNode repeat = run.repeat();
+        JsonNode restored = event(repeat, "etcd", "ETCD_RESTORED");
+        long lastBefore = run.write("C3", "fenced").get("response").get("token").asLong();
+        long afterRestore = run.write("D", "fenced").get("response").get("token").asLong();
+        long recovered = run.write("E", "fenced").get("response").get("token").asLong();
+        String origin = run.evidence().get("etcd").asText();
+        Path workDir = Path.of(origin.replaceAll("(?s).*data in (\\S+?)\\)$", "$1"));
+
+        assertThat(run.exitCode).as("the restore repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
+        assertThat(restored.get("label").asText()).as("the evidence shows etcd's revision going backwards").matches("restored: rev (\\d+) → (\\d+)");
+        String[] revisions = restored.get("label").asText().replaceAll("[^0-9 ]", "").trim().split("\\s+");
+        assertThat(Long.parseLong(revisions[1])).as("the revision after the restore is below the one before").isLessThan(Long.parseLong(revisions[0]));
+        assertThat(afterRestore).as("D's token after the restore is below C3's %d from before it", lastBefore).isLessThan(lastBefore);
+        assertThat(run.write("D", "fenced").get("verdict").asText()).as("the fenced sink rejects D: safe but stuck").isEqualTo("rejected");
+        assertThat(recovered).as("E's epoch token is above every token before the restore").isGreaterThan(lastBefore);
+        assertThat(run.write("E", "fenced").get("verdict").asText()).as("the fenced sink accepts E after Recovery").isEqualTo("accepted");
+        assertThat(run.write("A", "fenced").get("verdict").asText())
+                .as("after the sink's restore from a backup older than B's write, A's late write is accepted again").isEqualTo("accepted");
+        assertThat(workDir).as("the study's own etcd, its snapshots and data directories are gone (origin: %s)", origin).doesNotExist();
+    }
+
+    private static JsonNode event(JsonNode repeat, String lane, String kind) {
+        for (JsonNode event : repeat.get("events")) {
+            if (event.get("lane").asText().equals(lane) && event.get("kind").asText().equals(kind)) {
+                return event;
+            }
+        }
+        throw new AssertionError("no " + lane + " event of kind " + kind + " in " + repeat.get("events"));
     }
 
     private static double eventTime(JsonNode repeat, String lane, String kind) {

@@ -14,6 +14,8 @@ public final class StudentFiles {
             "fencing/basics/Predictions.java",
             "fencing/basics/Quorum.java",
             "fencing/etcd/EtcdLockService.java",
+            "fencing/etcd/EpochLockService.java",
+            "fencing/etcd/Recovery.java",
             "fencing/sink/FencedSink.java");
 
     /**

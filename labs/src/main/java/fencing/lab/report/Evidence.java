@@ -136,7 +136,17 @@ public final class Evidence {
         /** B's keepalive failed. */
         KEEPALIVE_FAILED,
         /** B released the lock. */
-        RELEASED
+        RELEASED,
+        /** etcd's keyspace was saved in a snapshot at revision {@code token}. */
+        SNAPSHOT,
+        /** etcd was stopped and brought back from the snapshot (or replaced); {@code token} is its revision after. */
+        ETCD_RESTORED,
+        /** Recovery raised the epoch; {@code token} is the mark it was raised above. */
+        EPOCH_RAISED,
+        /** The sink's database files were copied aside, as a backup. */
+        SINK_BACKED_UP,
+        /** The sink's database files were replaced by the backup, and a new sink server runs over them. */
+        SINK_RESTORED_FROM_BACKUP
     }
 
     /** One request and its response, with times relative to the repeat's start. */

@@ -94,6 +94,21 @@ public final class Prepared implements AutoCloseable {
         return sink;
     }
 
+    /** Kills the sink server with SIGKILL, replaces its files by those in {@code backup}, and starts a new one; returns at once. */
+    LabProcess<SinkReport> restoreSink(Path backup) {
+        sink.kill();
+        Path files = dir.resolve("sink");
+        try {
+            fencing.support.FileTrees.delete(files);
+            fencing.support.FileTrees.copy(backup, files);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not restore the sink's files from " + backup, e);
+        }
+        sinkStarts++;
+        sink = startSink(dir, port, studyCase, classPath, "sink-server-" + sinkStarts + ".log");
+        return sink;
+    }
+
     @Override
     public void close() {
         try {

@@ -13,6 +13,7 @@ import fencing.lab.sink.SinkReport;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
 import fencing.support.Etcd;
+import fencing.support.RestorableEtcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
@@ -45,10 +46,18 @@ public final class RepeatRun implements Scene {
     private final List<Exchange> calls = new ArrayList<>();
     private final SinkClient asB;
     private final SinkClient asRunner;
+    private final LineageSteps lineage;
     private Ownership b;
+    private EtcdLockService lockB;
+    private CloseableClient bKeepAlive;
 
     /** Prepares repeat {@code prepared.repeat} of {@code repeats}, printing its progress to {@code out}. */
     public RepeatRun(StudyCase studyCase, Client client, long ttlSeconds, PrintWriter out, Prepared prepared, int repeats) {
+        this(studyCase, client, null, ttlSeconds, out, prepared, repeats);
+    }
+
+    /** Prepares a repeat on {@code etcd}, which the case may snapshot and restore ({@code null} when it may not). */
+    public RepeatRun(StudyCase studyCase, Client client, RestorableEtcd etcd, long ttlSeconds, PrintWriter out, Prepared prepared, int repeats) {
         this.studyCase = studyCase;
         this.client = client;
         this.ttlSeconds = ttlSeconds;
@@ -57,6 +66,7 @@ public final class RepeatRun implements Scene {
         this.repeats = repeats;
         this.asB = new SinkClient(prepared.sinkUri(), "B");
         this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
+        this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, events, calls, this::progress);
     }
 
     /**
@@ -71,8 +81,7 @@ public final class RepeatRun implements Scene {
         prepared.sink().await(SinkReport.Listening.class, START_TIMEOUT);
         requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
         ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
-        EtcdLockService lockB = new EtcdLockService(client, prepared.key, ttlSeconds);
-        CloseableClient bKeepAlive = null;
+        lockB = new EtcdLockService(client, prepared.key, ttlSeconds);
         ExpiryWatch watch = null;
         Evidence.Holder aHolder;
         Evidence.Holder bHolder;
@@ -130,7 +139,11 @@ public final class RepeatRun implements Scene {
             finished = true;
             whenTimed.run();
         } finally {
-            new Teardown(prepared, events).run(watch, bKeepAlive, lockB, b, finished);
+            try {
+                lineage.close();
+            } finally {
+                new Teardown(prepared, events).run(watch, bKeepAlive, lockB, b, finished);
+            }
         }
         long lastBeforeStop = lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
         return new Judge(studyCase, prepared, ttlSeconds, events).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
@@ -184,6 +197,46 @@ public final class RepeatRun implements Scene {
         events.add(Lane.SINK, Kind.SINK_RESTARTED, upAt, "restarted", "a new sink server (pid " + listening.pid() + ") over the same SQLite files");
         progress("sink server (pid %d) killed with SIGKILL and restarted (pid %d) over the same files in %s",
                 pid, listening.pid(), Times.seconds(upAt - killedAt));
+    }
+
+    @Override
+    public void releaseB() {
+        bKeepAlive.close();
+        bKeepAlive = null;
+        boolean deleted = lockB.release(b);
+        events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
+        progress("B released the lock (token %d): %s", b.token(), deleted ? "its key deleted" : "its key was already gone");
+        b = null;
+    }
+
+    @Override
+    public long snapshotEtcd() {
+        return lineage.snapshot();
+    }
+
+    @Override
+    public long ownerWrites(String name, boolean epochTokens, String... modes) {
+        return lineage.ownerWrites(name, epochTokens, List.of(modes));
+    }
+
+    @Override
+    public void restoreEtcd() {
+        lineage.restore();
+    }
+
+    @Override
+    public long recoverEpoch() {
+        return lineage.recoverEpoch();
+    }
+
+    @Override
+    public void backUpSink() {
+        lineage.backUpSink();
+    }
+
+    @Override
+    public void restoreSinkBackup() {
+        lineage.restoreSinkBackup();
     }
 
     @Override

@@ -34,6 +34,33 @@ public interface Scene {
     /** Lets the held write go on. */
     void releaseHold();
 
+    /** B stops keeping its lease alive and releases the lock. */
+    void releaseB();
+
+    /** Saves a snapshot of etcd's keyspace (the maintenance API's snapshot); returns the revision it holds. */
+    long snapshotEtcd();
+
+    /**
+     * A new owner {@code name} takes the lock, writes {@code name} with its token to each of {@code modes} and releases.
+     *
+     * @param epochTokens whether the owner uses {@code EpochLockService} (token {@code Tokens.compose(epoch, create_revision)})
+     *                    rather than {@code EtcdLockService} (token = create_revision)
+     * @return the owner's token
+     */
+    long ownerWrites(String name, boolean epochTokens, String... modes);
+
+    /** Stops etcd and brings it back from the last snapshot (or as a replacement cluster, where no restore tool is found). */
+    void restoreEtcd();
+
+    /** Runs {@code Recovery.afterRestore} with the fenced sink's mark as the highest token seen; returns the new epoch. */
+    long recoverEpoch();
+
+    /** Copies the sink's database files aside, as a backup. */
+    void backUpSink();
+
+    /** Kills the sink server, puts the backup's files in place of its databases, and starts a new server over them. */
+    void restoreSinkBackup();
+
     /** Prints a progress line, e.g. what the case is about to show. */
     void progress(String format, Object... args);
 }

@@ -22,6 +22,11 @@ public interface StudyCase extends LabCase {
     record ExpectedMark(String holder, String why) {
     }
 
+    /** Returns whether the case stops etcd and restores it, so that it needs an etcd of its own rather than a shared one. */
+    default boolean restoresEtcd() {
+        return false;
+    }
+
     /** Returns which sink serves the fenced mode. */
     default FencedVariant fencedSink() {
         return FencedVariant.FENCED;
