@@ -53,4 +53,16 @@ class FencingTests {
                 .as("token %d when the highest token seen is %d must not be stale: it comes from a newer owner", 9, 8)
                 .isFalse();
     }
+
+    @Test
+    @DisplayName("Part 4: before B has written, a fenced resource still accepts A's late write")
+    void preContactLateWriteIsAcceptedByAFencedResource() {
+        PreContact result = Fencing.preContact(Resource::new);
+
+        assertThat(result)
+                .as("A writes \"a\" with token 1 after its lease expired but before B (token 2) has written: the"
+                        + " resource has seen no higher token, so it accepts A; then B writes \"b\", so the result must be"
+                        + " (true, \"b\")")
+                .isEqualTo(new PreContact(true, "b"));
+    }
 }

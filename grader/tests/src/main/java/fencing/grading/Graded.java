@@ -24,7 +24,9 @@ public @interface Graded {
     int points() default 1;
 
     /**
-     * The properties this test checks, the main one first, each listed in {@code grader/grading-policy.yml}.
+     * The properties this test checks, the main one first, each listed in {@code grader/grading-policy.yml}; Part 4
+     * tests carry {@code extension} and one of {@code pre-contact}, {@code current-owner}, {@code forged-token},
+     * {@code idempotency}; the restore drill's carry {@code extension} and {@code lineage}.
      */
     String[] tags();
 }

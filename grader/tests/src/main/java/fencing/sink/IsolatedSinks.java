@@ -22,7 +22,9 @@ final class IsolatedSinks {
             "fencing.sink.ConnectionSource",
             "fencing.sink.WriteResult",
             "fencing.sink.SinkState",
-            "fencing.sink.SinkException");
+            "fencing.sink.SinkException",
+            "fencing.sink.OwnerCheck",
+            "fencing.sink.RequestResult");
 
     private IsolatedSinks() {
     }
@@ -39,6 +41,49 @@ final class IsolatedSinks {
             throw new IllegalStateException("new FencedSink(db) failed in a second class loader", e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("could not load FencedSink in a second class loader", e);
+        }
+    }
+
+    /** Returns a new {@code OwnerCheckingSink} over {@code db} and {@code owners}, its class loaded in a class loader of its own. */
+    static Sink newOwnerCheckingSink(ConnectionSource db, OwnerCheck owners) {
+        return (Sink) newCopy(OwnerCheckingSink.class, new Class<?>[] {ConnectionSource.class, OwnerCheck.class}, db, owners);
+    }
+
+    /** A ledger's {@code add}, called on a copy whose class was loaded in a class loader of its own. */
+    @FunctionalInterface
+    interface Ledger {
+        RequestResult add(long token, String requestId, long amount);
+    }
+
+    /** Returns a new {@code IdempotentLedger} over {@code db}, its class loaded in a class loader of its own. */
+    static Ledger newLedger(ConnectionSource db) {
+        Object copy = newCopy(IdempotentLedger.class, new Class<?>[] {ConnectionSource.class}, db);
+        return (token, requestId, amount) -> {
+            try {
+                return (RequestResult) copy.getClass().getMethod("add", long.class, String.class, long.class)
+                        .invoke(copy, token, requestId, amount);
+            } catch (InvocationTargetException e) {
+                if (e.getCause() instanceof RuntimeException) {
+                    throw (RuntimeException) e.getCause();
+                }
+                throw new IllegalStateException("IdempotentLedger.add failed in a second class loader", e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("could not call IdempotentLedger.add in a second class loader", e);
+            }
+        };
+    }
+
+    private static Object newCopy(Class<?> type, Class<?>[] parameters, Object... arguments) {
+        try {
+            Class<?> copy = Class.forName(type.getName(), true, new SinkProcessLoader(type.getClassLoader()));
+            return copy.getConstructor(parameters).newInstance(arguments);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause();
+            }
+            throw new IllegalStateException("new " + type.getSimpleName() + "(...) failed in a second class loader", e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("could not load " + type.getSimpleName() + " in a second class loader", e);
         }
     }
 

@@ -88,4 +88,28 @@ public record Grade(String submission, boolean compiled, String compilerOutput, 
         return results.stream().filter(result -> !result.passed())
                 .flatMap(result -> result.tags().stream()).distinct().sorted().toList();
     }
+
+    /** Returns the points earned on the core (every test not tagged {@value TestSuite#EXTENSION_TAG}). */
+    public int coreScore() {
+        return results.stream().filter(result -> !isExtension(result)).mapToInt(TestResult::score).sum();
+    }
+
+    /** Returns the points available on the core. */
+    public int coreMaxScore() {
+        return results.stream().filter(result -> !isExtension(result)).mapToInt(result -> result.test().points()).sum();
+    }
+
+    /** Returns the points earned on the extension tasks. */
+    public int extensionScore() {
+        return results.stream().filter(Grade::isExtension).mapToInt(TestResult::score).sum();
+    }
+
+    /** Returns the points available on the extension tasks; 0 when they were not graded. */
+    public int extensionMaxScore() {
+        return results.stream().filter(Grade::isExtension).mapToInt(result -> result.test().points()).sum();
+    }
+
+    private static boolean isExtension(TestResult result) {
+        return result.tags().contains(TestSuite.EXTENSION_TAG);
+    }
 }

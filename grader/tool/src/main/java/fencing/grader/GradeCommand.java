@@ -46,6 +46,9 @@ public final class GradeCommand implements Callable<Integer> {
             + " (by a hash of each folder's name); ./kit gradebook merge joins the parts' gradebooks.")
     private String shard;
 
+    @Option(names = "--no-extensions", description = "Grade the core alone: leave out the extension tasks' tests (tag extension).")
+    private boolean noExtensions;
+
     @Option(names = "--test-timeout", defaultValue = "10", paramLabel = "SECONDS", description = "Limit for one test (default: ${DEFAULT-VALUE}).")
     private int testTimeout;
 
@@ -100,7 +103,7 @@ public final class GradeCommand implements Callable<Integer> {
             try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
                     Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit),
                     // In a batch, no student's tests may read another student's submission.
-                    batch == null ? List.of() : List.of(batch.toAbsolutePath())))) {
+                    batch == null ? List.of() : List.of(batch.toAbsolutePath()), !noExtensions))) {
                 return batch == null ? gradeOne(grader)
                         : new ClassBatch(grader, jobs, System.out).grade(submissions, selected,
                                 out != null ? out : Path.of("build", "gradebook"));
@@ -153,18 +156,24 @@ public final class GradeCommand implements Callable<Integer> {
         static void write(List<Grade> grades, Path dir) throws IOException {
             Files.createDirectories(dir);
             try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(dir.resolve("gradebook.csv"), StandardCharsets.UTF_8))) {
-                csv.println("student,score,max,failed_tags,status,answers_to_read");
+                csv.println("student,score,max,failed_tags,status,core,core_max,extension,extension_max,answers_to_read");
                 for (Grade grade : grades) {
-                    csv.printf(Locale.ROOT, "%s,%s,%d,%s,%s,%d%n", csvField(grade.submission()), score(grade), grade.maxScore(),
+                    boolean scored = grade.status() != Grade.Status.COULD_NOT_RUN;
+                    csv.printf(Locale.ROOT, "%s,%s,%d,%s,%s,%s,%d,%s,%d,%d%n", csvField(grade.submission()), score(grade), grade.maxScore(),
                             csvField(grade.status() == Grade.Status.GRADED ? String.join(" ", grade.failedTags()) : ""),
-                            csvField(status(grade)), grade.answersToRead());
+                            csvField(status(grade)), scored ? Integer.toString(grade.coreScore()) : "", grade.coreMaxScore(),
+                            scored ? Integer.toString(grade.extensionScore()) : "", grade.extensionMaxScore(), grade.answersToRead());
                 }
             }
-            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Failed tags | Status | Answers to read |\n"
-                    + "|---|---|---|---|---|---|\n");
+            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Core | Extension | Failed tags | Status"
+                    + " | Answers to read |\n|---|---|---|---|---|---|---|---|\n");
             for (Grade grade : grades) {
-                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %d |%n", grade.submission().replace("|", "\\|"),
-                        score(grade), grade.maxScore(),
+                boolean scored = grade.status() != Grade.Status.COULD_NOT_RUN;
+                String core = scored ? grade.coreScore() + " / " + grade.coreMaxScore() : "";
+                String extension = grade.extensionMaxScore() == 0 ? "not graded"
+                        : scored ? grade.extensionScore() + " / " + grade.extensionMaxScore() : "";
+                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %d |%n", grade.submission().replace("|", "\\|"),
+                        score(grade), grade.maxScore(), core, extension,
                         grade.status() == Grade.Status.GRADED ? String.join(", ", grade.failedTags()) : "",
                         status(grade).lines().findFirst().orElse("").replace("|", "\\|"), grade.answersToRead()));
             }

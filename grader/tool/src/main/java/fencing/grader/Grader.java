@@ -27,9 +27,16 @@ public final class Grader implements AutoCloseable {
      * @param testTimeout  the limit for one test
      * @param timeLimit    the limit for the whole run
      * @param hidden       directories the tests must not see when grading as root, besides the kit's solutions and catalog
+     * @param includeExtensions whether the extension tasks' tests (graded tag {@value TestSuite#EXTENSION_TAG}) run
      */
     public record Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints,
-                          Duration testTimeout, Duration timeLimit, List<Path> hidden) {
+                          Duration testTimeout, Duration timeLimit, List<Path> hidden, boolean includeExtensions) {
+
+        /** Options that grade the extension tasks too. */
+        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit,
+                       List<Path> hidden) {
+            this(suite, includeEtcd, etcdEndpoints, testTimeout, timeLimit, hidden, true);
+        }
 
         /** Options that hide nothing beyond the kit's own solutions and catalog. */
         public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit) {
@@ -48,7 +55,9 @@ public final class Grader implements AutoCloseable {
     public Grader(Options options) {
         this.options = options;
         List<TestCase> discovered = options.suite().discover(options.includeEtcd());
-        this.tests = options.suite() == TestSuite.HIDDEN ? GradingPolicy.load().apply(discovered) : discovered;
+        List<TestCase> kept = options.includeExtensions() ? discovered
+                : discovered.stream().filter(test -> !test.tags().contains(TestSuite.EXTENSION_TAG)).toList();
+        this.tests = options.suite() == TestSuite.HIDDEN ? GradingPolicy.load().apply(kept) : kept;
     }
 
     /** Deletes what the grader prepared for the submissions' JVMs. */

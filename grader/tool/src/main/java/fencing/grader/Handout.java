@@ -102,7 +102,7 @@ public final class Handout {
             Files.writeString(target.resolve(LAB_DIR).resolve("README.md"), labReadme.get(), StandardCharsets.UTF_8);
         }
         Files.writeString(target.resolve("pom.xml"), pom, StandardCharsets.UTF_8);
-        Files.writeString(target.resolve("README.md"), template("README.md"), StandardCharsets.UTF_8);
+        Files.writeString(target.resolve("README.md"), readme(), StandardCharsets.UTF_8);
         Files.writeString(target.resolve(".gitignore"), template("gitignore"), StandardCharsets.UTF_8);
         Path launcher = target.resolve("kit");
         Files.writeString(launcher, template("kit"), StandardCharsets.UTF_8);
@@ -115,6 +115,14 @@ public final class Handout {
     /** Returns the handout's {@code pom.xml}: its template with every {@code @name@} filled from the kit's parent pom. */
     public String pom() throws IOException {
         return fill(template("pom.xml"), kitValues(), "the handout's pom.xml template");
+    }
+
+    /** Returns the handout's {@code README.md}: its template, with the list of student-owned files filled from the grader's. */
+    static String readme() throws IOException {
+        String files = StudentFiles.PATHS.stream()
+                .map(path -> "- `" + StudentFiles.SOURCE_ROOT + "/" + path + "`")
+                .collect(java.util.stream.Collectors.joining("\n"));
+        return fill(template("README.md"), Map.of("student.files", files), "the handout's README.md template");
     }
 
     /** Returns the lab's README as the handout shows it, if the kit has a lab with a README. */

@@ -132,6 +132,7 @@ public final class Reports {
             md.append("No test ran: the submission is not fit to grade.\n\n```\n").append(grade.reason()).append("\n```\n");
             return md.toString();
         }
+        md.append(subtotals(grade)).append("\n\n");
         if (!grade.compiled()) {
             md.append("Compilation failed: no test could run. Fix these errors first:\n\n```\n")
                     .append(grade.compilerOutput()).append("```\n");
@@ -170,6 +171,14 @@ public final class Reports {
             }
         }
         return md.toString();
+    }
+
+    /** Returns the core's and the extension's subtotals, in one line. */
+    static String subtotals(Grade grade) {
+        String extension = grade.extensionMaxScore() == 0 ? "not graded"
+                : String.format(Locale.ROOT, "%d / %d", grade.extensionScore(), grade.extensionMaxScore());
+        return String.format(Locale.ROOT, "Core (Parts 1–3): %d / %d · Extension tasks: %s",
+                grade.coreScore(), grade.coreMaxScore(), extension);
     }
 
     private static String quoted(String text) {

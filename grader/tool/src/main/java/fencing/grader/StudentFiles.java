@@ -16,7 +16,10 @@ public final class StudentFiles {
             "fencing/etcd/EtcdLockService.java",
             "fencing/etcd/EpochLockService.java",
             "fencing/etcd/Recovery.java",
-            "fencing/sink/FencedSink.java");
+            "fencing/sink/FencedSink.java",
+            "fencing/sink/OwnerCheckingSink.java",
+            "fencing/sink/IdempotentLedger.java",
+            "fencing/etcd/EtcdOwnerCheck.java");
 
     /**
      * The files a student owns beside the sources, relative to the submission: the written answers, graded, and

@@ -34,6 +34,9 @@ public enum TestSuite {
     /** The tag of tests that need a real etcd. */
     public static final String ETCD_TAG = "etcd";
 
+    /** The graded tag of the extension tasks (Part 4 and the restore drill), which a course may leave out. */
+    public static final String EXTENSION_TAG = "extension";
+
     /**
      * Lists this suite's tests, with points and tags read from the grading process's own copy of the test classes.
      *

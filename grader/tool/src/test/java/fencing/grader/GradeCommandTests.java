@@ -60,6 +60,32 @@ class GradeCommandTests {
     }
 
     @Test
+    @DisplayName("--no-extensions grades the core alone; the summary and the gradebook give the core and extension subtotals")
+    void noExtensionsGradesTheCoreAloneAndReportsSubtotals() throws Exception {
+        Path batch = Files.createDirectories(dir.resolve("class"));
+        FileTrees.copy(KitLocations.exercises().resolve(StudentFiles.SOURCE_ROOT),
+                batch.resolve("stubs").resolve(StudentFiles.SOURCE_ROOT));
+        Path whole = dir.resolve("whole");
+        Path core = dir.resolve("core");
+
+        assertThat(GradeCommand.run("--batch", batch.toString(), "--out", whole.toString(), "--no-etcd")).isZero();
+        assertThat(GradeCommand.run("--batch", batch.toString(), "--out", core.toString(), "--no-etcd", "--no-extensions")).isZero();
+
+        JsonNode all = new ObjectMapper().readTree(whole.resolve("stubs/results.json").toFile());
+        JsonNode coreOnly = new ObjectMapper().readTree(core.resolve("stubs/results.json").toFile());
+        assertThat(all.path("tests")).as("tests graded without --no-extensions")
+                .anyMatch(test -> test.path("tags").toString().contains("\"extension\""));
+        assertThat(coreOnly.path("tests")).as("tests graded with --no-extensions").isNotEmpty()
+                .noneMatch(test -> test.path("tags").toString().contains("\"extension\""));
+        assertThat(Files.readString(whole.resolve("stubs/summary.md")))
+                .containsPattern("Core \\(Parts 1–3\\): 0 / \\d+ · Extension tasks: 0 / \\d+");
+        assertThat(Files.readString(core.resolve("stubs/summary.md"))).contains("Extension tasks: not graded");
+        assertThat(Files.readAllLines(whole.resolve("gradebook.csv")))
+                .first().isEqualTo("student,score,max,failed_tags,status,core,core_max,extension,extension_max");
+        assertThat(Files.readString(core.resolve("gradebook.md"))).contains("| Core | Extension |").contains("not graded");
+    }
+
+    @Test
     @DisplayName("a submission that defines a class it does not own is rejected: it could shadow a hidden test")
     void foreignClassIsRejected() throws Exception {
         Path submission = GradingFixtures.submissionWith(dir.resolve("sneaky"), "fencing/basics/Quorum.java",

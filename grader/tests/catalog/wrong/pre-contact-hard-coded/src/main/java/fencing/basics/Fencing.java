@@ -1,0 +1,58 @@
+package fencing.basics;
+
+import java.util.function.Supplier;
+
+/** The lesson's timeline in code, and the rule that tells a stale token. */
+public final class Fencing {
+
+    private Fencing() {
+    }
+
+    /**
+     * Plays the lesson's timeline against a new resource from {@code newResource} and returns its final value.
+     *
+     * <p>A acquires from a {@link LockService} (token 1); A pauses and its lease expires; B acquires
+     * (token 2) and writes {@code "b"}; A resumes and writes {@code "a"} with its old token 1. The
+     * result is {@code "b"} with {@code Resource::new} and {@code "a"} with {@code NaiveResource::new}.
+     *
+     * @param newResource makes the resource both clients write to; call it once
+     * @return the resource's value after A's late write
+     */
+    public static String scenario(Supplier<? extends ProtectedResource> newResource) {
+        ProtectedResource resource = newResource.get();
+        LockService locks = new LockService();
+        long tokenA = locks.acquire("A");
+        // A pauses here; its lease expires while it is paused, so the next acquire is B's.
+        long tokenB = locks.acquire("B");
+        resource.write(tokenB, "b");
+        // A resumes, still believing it holds the lock, and writes with its old token.
+        resource.write(tokenA, "a");
+        return resource.value();
+    }
+
+    /**
+     * Plays the pre-contact timeline against a new resource from {@code newResource}: A writes late, before B has written.
+     *
+     * <p>A acquires from a {@link LockService} (token 1); A pauses and its lease expires; B acquires
+     * (token 2) but has not contacted the resource yet; A resumes and writes {@code "a"} with its old
+     * token 1; then B writes {@code "b"} with token 2. A high-water mark has seen no token above 1 when
+     * A writes, so {@code Resource::new} accepts A's late write: the result is {@code (true, "b")}.
+     *
+     * @param newResource makes the resource both clients write to; call it once
+     * @return whether A's late write was accepted, and the resource's value after B's write
+     */
+    public static PreContact preContact(Supplier<? extends ProtectedResource> newResource) {
+        newResource.get();
+        return new PreContact(true, "b");
+    }
+
+    /**
+     * Tells whether a write with {@code token} is stale for a resource whose highest token is {@code highest}.
+     *
+     * <p>A token is stale when it is below the highest token seen: its holder has been replaced by a
+     * newer owner. A token equal to the highest is not stale.
+     */
+    public static boolean isStale(long token, long highest) {
+        return token < highest;
+    }
+}
