@@ -12,5 +12,6 @@ rm -rf "$kit" "$report"
 git clone --quiet --depth 1 "https://x-access-token:${KIT_TOKEN}@github.com/${KIT_REPOSITORY}.git" "$kit"
 "$kit/kit" grade "$workspace" --out "$report"
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  cat "$report/summary.md" >> "$GITHUB_STEP_SUMMARY"
+  # The part for staff (the explanations with their rubric) stays out of what the student sees.
+  sed '/^## For staff/,$d' "$report/summary.md" >> "$GITHUB_STEP_SUMMARY"
 fi

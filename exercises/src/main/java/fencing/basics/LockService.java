@@ -6,6 +6,12 @@ package fencing.basics;
  * <p>Every call to {@link #acquire(String)} is a new grant: the previous holder's lease counts as
  * expired, and the new holder gets a token larger than every token granted before (1, 2, 3, ...),
  * whoever asks and however many threads ask at once.
+ *
+ * <p>The lock service itself need not be incorrect for a stale write to get through: a holder paused past its
+ * lease still believes it holds the lock, which is why the resource checks tokens.
+ *
+ * <p>No method may stop the JVM ({@code System.exit}, {@code Runtime.exit}, {@code Runtime.halt}): report a
+ * problem with an exception, so that every program using this class keeps running.
  */
 public final class LockService {
 

@@ -1,6 +1,11 @@
 package fencing.basics;
 
-/** The majority arithmetic behind a consensus group such as etcd's. */
+/**
+ * The majority arithmetic behind a consensus group such as etcd's.
+ *
+ * <p>No method may stop the JVM ({@code System.exit}, {@code Runtime.exit}, {@code Runtime.halt}): report a
+ * problem with an exception, so that every program using this class keeps running.
+ */
 public final class Quorum {
 
     private Quorum() {
@@ -18,6 +23,9 @@ public final class Quorum {
 
     /**
      * Returns how many members can fail while a majority still answers: {@code members - size(members)}.
+     *
+     * <p>The group keeps working with that many members down provided the remaining participants can communicate:
+     * a majority that is up but split by the network cannot answer either.
      *
      * @throws IllegalArgumentException if {@code members < 1}
      */

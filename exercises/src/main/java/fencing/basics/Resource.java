@@ -5,6 +5,14 @@ package fencing.basics;
  *
  * <p>Only the resource sees every write, so only the resource can tell that a writer is stale: a
  * write is accepted only if its token is at least the highest token seen so far.
+ *
+ * <p>Graded structure rules: the resource never uses {@link LockService} (its own mark decides; the lock service
+ * cannot tell a stale holder from a current one), and it reads no clock ({@code System.currentTimeMillis},
+ * {@code System.nanoTime}, {@code java.time}, {@code Date}, {@code Calendar}): a write is stale because its token
+ * is below the mark, never because time passed.
+ *
+ * <p>No method may stop the JVM ({@code System.exit}, {@code Runtime.exit}, {@code Runtime.halt}): report a
+ * problem with an exception, so that every program using this class keeps running.
  */
 public final class Resource implements ProtectedResource {
 

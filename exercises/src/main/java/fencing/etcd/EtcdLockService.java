@@ -9,6 +9,11 @@ import java.util.Optional;
  * <p>While the holder keeps its lease alive the key stays; when the holder stops (it crashed, or it
  * is paused), the lease expires, etcd deletes the key, and the next owner can create it again with
  * a larger create_revision.
+ *
+ * <p>The lock service itself need not be incorrect for a stale write to arrive: a holder paused past its lease
+ * still believes it holds the lock, so the resource must check the token. Tokens taken from revisions grow only
+ * as long as etcd's revision does: restoring etcd from an older snapshot can hand out revisions again (etcd's
+ * recovery guide tells how to move the revision past the old one).
  */
 public final class EtcdLockService {
 
@@ -48,6 +53,12 @@ public final class EtcdLockService {
      *
      * <p>In one Txn, delete {@code lockKey} only if {@code CREATE_REVISION(lockKey) == ownership.token()},
      * so that a stale owner never deletes a newer owner's key; then revoke the lease.
+     *
+     * <p>A release identifies the ownership generation it was given, the key's create_revision, never just the
+     * owner's name or the lease: the same owner name may have acquired the lock again since, with a newer key.
+     * Revoke the ownership's lease whether or not the key was deleted. A lease that is already gone (it expired, so
+     * etcd answers NOT_FOUND to the revoke) is not an error: there is nothing left to revoke, and release returns
+     * {@code false} if the key was not deleted.
      *
      * @return {@code true} if the key was deleted
      */

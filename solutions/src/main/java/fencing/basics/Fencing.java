@@ -2,7 +2,12 @@ package fencing.basics;
 
 import java.util.function.Supplier;
 
-/** The lesson's timeline in code, and the rule that tells a stale token. */
+/**
+ * The lesson's timeline in code, and the rule that tells a stale token.
+ *
+ * <p>No method may stop the JVM ({@code System.exit}, {@code Runtime.exit}, {@code Runtime.halt}): report a
+ * problem with an exception, so that every program using this class keeps running.
+ */
 public final class Fencing {
 
     private Fencing() {
@@ -14,6 +19,9 @@ public final class Fencing {
      * <p>A acquires from a {@link LockService} (token 1); A pauses and its lease expires; B acquires
      * (token 2) and writes {@code "b"}; A resumes and writes {@code "a"} with its old token 1. The
      * result is {@code "b"} with {@code Resource::new} and {@code "a"} with {@code NaiveResource::new}.
+     *
+     * <p>Take both tokens from {@link LockService#acquire(String)} on one new lock service, never as literals: the
+     * graded tests check that the scenario asks a {@code LockService} for them.
      *
      * @param newResource makes the resource both clients write to; call it once
      * @return the resource's value after A's late write

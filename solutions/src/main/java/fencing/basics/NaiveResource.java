@@ -5,6 +5,9 @@ package fencing.basics;
  *
  * <p>This is what a resource looks like when it trusts the lock alone: a paused holder that wakes
  * up after its lease expired still gets its late write in.
+ *
+ * <p>No method may stop the JVM ({@code System.exit}, {@code Runtime.exit}, {@code Runtime.halt}): report a
+ * problem with an exception, so that every program using this class keeps running.
  */
 public final class NaiveResource implements ProtectedResource {
 

@@ -5,6 +5,9 @@ package fencing.basics;
  *
  * <p>The situation: the resource has accepted a write with token 8 from the new owner; then the old
  * owner, holding token 7, wakes up from a pause and writes.
+ *
+ * <p>No method may stop the JVM ({@code System.exit}, {@code Runtime.exit}, {@code Runtime.halt}): report a
+ * problem with an exception, so that every program using this class keeps running.
  */
 public final class Predictions {
 

@@ -12,6 +12,13 @@ import java.util.Objects;
  *
  * <p>The comparison and the update happen in one SQLite transaction, so no other writer can slip in
  * between the check and the write.
+ *
+ * <p>Graded structure rules: nothing in {@code fencing.sink} uses {@code fencing.etcd}, jetcd or
+ * {@code LockService} (a sink cannot trust that a lock is still held), and the sink reads no clock
+ * ({@code System.currentTimeMillis}, {@code System.nanoTime}, {@code java.time} {@code now()}, {@code new Date()},
+ * {@code Clock}): staleness is decided by tokens alone. No retry loop is needed either: the connections from
+ * {@link ConnectionSource} already wait for another writer's transaction (SQLite's busy timeout), so
+ * {@code BEGIN IMMEDIATE} simply waits its turn.
  */
 public final class FencedSink implements Sink {
 

@@ -141,31 +141,24 @@ class LockServiceGradedTests {
                 .sorted()
                 .toArray();
         long repeated = 0;
-        long firstRepeated = 0;
         for (int i = 1; i < recorded.length; i++) {
             if (recorded[i] == recorded[i - 1]) {
-                firstRepeated = repeated == 0 ? recorded[i] : firstRepeated;
                 repeated++;
             }
         }
-        assertThat(repeated)
-                .as("%d threads acquired at once: no token may be given twice, or two holders would both pass the"
-                        + " fence; among %d grants, %d got a token another grant already had (token %d, for one)",
-                        THREADS, recorded.length, repeated, firstRepeated)
-                .isZero();
-        for (Grants g : grants) {
-            assertThat(g.wentBackwards)
-                    .as("a later grant must get a larger token than every earlier one, but %s got token %d"
-                            + " after token %d while %d threads acquired at once",
-                            g.client, g.backwardsTo, g.backwardsFrom, THREADS)
-                    .isFalse();
-        }
+        boolean wentBackwards = grants.stream().anyMatch(g -> g.wentBackwards);
         long next = locks.acquire("after the race");
-        assertThat(next)
-                .as("%d threads made %d grants at once, so those grants used tokens 1 to %d and the next grant must"
-                        + " get token %d, but it got %d: %d grants were counted as one (no token may be given twice)",
-                        THREADS, total, total, total + 1, next, total + 1 - next)
-                .isEqualTo(total + 1);
+        // One verdict, in a fixed order, without the run's own numbers: a racy counter shows several symptoms,
+        // and which of them a run hits first, and with which tokens, changes from run to run.
+        String verdict = repeated > 0 ? "some tokens were given to two grants at once"
+                : wentBackwards ? "a client got a token no larger than one it had before"
+                : next != total + 1 ? "some grants were lost: the counter counted fewer grants than were made"
+                : "";
+        assertThat(verdict)
+                .as("rule: tokens grow with every grant and no token is ever given twice, even when %d threads acquire"
+                        + " at once; observed: %s. Make the read-and-increment of the counter atomic: mark acquire"
+                        + " synchronized, or keep the counter in an AtomicLong (incrementAndGet)", THREADS, verdict)
+                .isEmpty();
     }
 
     /** The grants one thread received, with the first tokens kept to look for repeats. */
@@ -178,8 +171,6 @@ class LockServiceGradedTests {
         private long count;
         private long last;
         private boolean wentBackwards;
-        private long backwardsFrom;
-        private long backwardsTo;
 
         Grants(String client) {
             this.client = client;
@@ -189,10 +180,8 @@ class LockServiceGradedTests {
             if (count < KEPT) {
                 tokens[(int) count] = token;
             }
-            if (token <= last && !wentBackwards) {
+            if (count > 0 && token <= last) {
                 wentBackwards = true;
-                backwardsFrom = last;
-                backwardsTo = token;
             }
             last = token;
             count++;

@@ -28,8 +28,9 @@ class PredictionsGradedTests {
                         + " still holds %d", answer)
                 .isPositive();
         assertThat(answer)
-                .as("Predictions.HIGHEST_TOKEN_REMEMBERED is %s: think about which token the resource keeps as its"
-                        + " high-water mark after accepting the new owner's write", answer)
+                .as("rule: an accepted write raises the high-water mark to its token; observed: you predicted"
+                        + " Predictions.HIGHEST_TOKEN_REMEMBERED = %s after the resource accepted the new owner's write",
+                        answer)
                 .isEqualTo(8L);
     }
 
@@ -40,8 +41,8 @@ class PredictionsGradedTests {
         String answer = word("WRITE_WITH_TOKEN_7", "accept", "reject");
 
         assertThat(answer)
-                .as("Predictions.WRITE_WITH_TOKEN_7 is \"%s\": decide what a fenced resource that has seen token 8"
-                        + " does with the old owner's write carrying token 7", answer)
+                .as("rule: a write is accepted only if its token is at least the highest token seen; observed: you"
+                        + " predicted \"%s\" for the old owner's write with token 7 after token 8", answer)
                 .isEqualTo("reject");
     }
 
@@ -52,8 +53,9 @@ class PredictionsGradedTests {
         String answer = word("WRITE_WITH_TOKEN_9", "accept", "reject");
 
         assertThat(answer)
-                .as("Predictions.WRITE_WITH_TOKEN_9 is \"%s\": decide what a fenced resource that has seen token 8"
-                        + " does with a write carrying token 9", answer)
+                .as("rule: a write is accepted only if its token is at least the highest token seen, and a rejected"
+                        + " write leaves the mark at 8; observed: you predicted \"%s\" for a later write with token 9",
+                        answer)
                 .isEqualTo("accept");
     }
 
@@ -64,8 +66,9 @@ class PredictionsGradedTests {
         String answer = word("EXPIRY_TIMER_ALONE_STOPS_OLD_CLIENT", "yes", "no");
 
         assertThat(answer)
-                .as("Predictions.EXPIRY_TIMER_ALONE_STOPS_OLD_CLIENT is \"%s\": think about what a paused client"
-                        + " knows about its lease when it wakes up", answer)
+                .as("rule: a lease's expiry stops nothing by itself: a paused client wakes up still believing it"
+                        + " holds the lock, so only the resource's token check stops its late write; observed: you"
+                        + " predicted \"%s\"", answer)
                 .isEqualTo("no");
     }
 

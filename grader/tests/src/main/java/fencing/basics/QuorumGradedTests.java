@@ -1,7 +1,7 @@
 package fencing.basics;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 import fencing.grading.Graded;
 import org.junit.jupiter.api.DisplayName;
@@ -45,8 +45,9 @@ class QuorumGradedTests {
 
         for (int[] c : cases) {
             assertThat(Quorum.tolerated(c[0]))
-                    .as("a group of %d members needs %d for a majority, so it survives %d failures"
-                            + " (members - size)", c[0], c[0] / 2 + 1, c[1])
+                    .as("rule: a group survives as many failures as still leave a majority, members - size(members);"
+                            + " a group of %d members needs %d for a majority, so it survives %d failures",
+                            c[0], c[0] / 2 + 1, c[1])
                     .isEqualTo(c[1]);
         }
     }
@@ -56,12 +57,12 @@ class QuorumGradedTests {
     @DisplayName("A group with fewer than 1 member is an error")
     void rejectsGroupsWithoutMembers() {
         for (int members : new int[] {0, -1, Integer.MIN_VALUE}) {
-            assertThatThrownBy(() -> Quorum.size(members))
-                    .as("a group of %d members has no majority: Quorum.size(%d) must throw"
+            assertThatCode(() -> Quorum.size(members))
+                    .as("rule: a quorum needs at least one member; a group of %d members has no majority: Quorum.size(%d) must throw"
                             + " IllegalArgumentException", members, members)
                     .isInstanceOf(IllegalArgumentException.class);
-            assertThatThrownBy(() -> Quorum.tolerated(members))
-                    .as("a group of %d members has no majority: Quorum.tolerated(%d) must throw"
+            assertThatCode(() -> Quorum.tolerated(members))
+                    .as("rule: a quorum needs at least one member; a group of %d members has no majority: Quorum.tolerated(%d) must throw"
                             + " IllegalArgumentException", members, members)
                     .isInstanceOf(IllegalArgumentException.class);
         }

@@ -93,6 +93,23 @@ class StructureGradedTests {
                 .isEmpty();
     }
 
+    @Test
+    @Graded(points = 1, tags = "structure")
+    @DisplayName("Fencing.scenario takes its tokens from a LockService, not from literals")
+    void scenarioTakesItsTokensFromALockService() {
+        assertThatCode(() -> Fencing.scenario(Resource::new))
+                .as("Fencing.scenario must run before its structure is graded")
+                .doesNotThrowAnyException();
+        ArchRule rule = ArchRuleDefinition.classes().that().haveFullyQualifiedName(Fencing.class.getName())
+                .should().callMethod(LockService.class, "acquire", String.class);
+
+        assertThat(violations(rule, SubmittedClasses.of(Fencing.class)))
+                .as("rule: in the lesson's timeline A and B get their tokens from the lock service, so"
+                        + " Fencing.scenario must call LockService.acquire for them instead of writing 1 and 2 as"
+                        + " literals; observed")
+                .isEmpty();
+    }
+
     /** Runs a little of the resource so that a stub fails here with its own message. */
     private static void exerciseResource() {
         Resource resource = new Resource();

@@ -64,6 +64,85 @@ class EtcdReleaseTests {
 
     @Test
     @Graded(points = 2, tags = "release-safety")
+    @DisplayName("A release from an earlier ownership by the same owner name never deletes that owner's newer key")
+    void releaseOfAnEarlierGenerationLeavesTheSameOwnersNewerKey() {
+        String key = Etcd.uniqueKey("same-name-release");
+        EtcdLockService locks = new EtcdLockService(etcd.client(), key, HELD_TTL_SECONDS);
+        Ownership first = acquired(locks, "alice");
+        // Alice's first lease lapses while she is paused; a restarted alice, same name, takes the lock again.
+        etcd.revoke(first.leaseId());
+        Ownership second = acquired(locks, "alice");
+
+        boolean released = locks.release(first);
+
+        assertThat(released)
+                .as("rule: a release identifies the ownership generation it was given (the key's create_revision), never"
+                        + " just the owner's name or the lease; observed: alice's first ownership (token %d) released the"
+                        + " lock although alice holds it again with token %d", first.token(), second.token())
+                .isFalse();
+        assertThat(etcd.read(key).map(KeyValue::getCreateRevision))
+                .as("rule: compare CREATE_REVISION(key) with the token, not the key's value (the owner's name); after the"
+                        + " release of alice's first ownership the key must still be her second (create_revision %d)",
+                        second.token())
+                .contains(second.token());
+        assertThat(etcd.timeToLive(second.leaseId()))
+                .as("the release of alice's first ownership must revoke only its own lease %d, never her second lease %d",
+                        first.leaseId(), second.leaseId())
+                .isPositive();
+    }
+
+    @Test
+    @Graded(points = 2, tags = "release-safety")
+    @DisplayName("A stale release still ends the stale owner's own lease, whether or not the key was deleted")
+    void staleReleaseStillRevokesItsOwnLease() {
+        String key = Etcd.uniqueKey("stale-lease-release");
+        EtcdLockService locks = new EtcdLockService(etcd.client(), key, HELD_TTL_SECONDS);
+        Ownership alice = acquired(locks, "alice");
+        // An operator deletes the key by hand; alice's lease lives on, and bob takes the lock.
+        Etcd.await(etcd.client().getKVClient().delete(EtcdObserver.bytes(key)));
+        Ownership bob = acquired(locks, "bob");
+
+        boolean released = locks.release(alice);
+
+        assertThat(released)
+                .as("bob holds the lock (token %d), so alice's release (token %d) must delete nothing and return false",
+                        bob.token(), alice.token())
+                .isFalse();
+        assertThat(etcd.timeToLive(alice.leaseId()))
+                .as("rule: release revokes the ownership's lease whether or not the key was deleted; observed: alice's"
+                        + " lease %d still alive after her release (etcd reports -1 for a revoked lease)", alice.leaseId())
+                .isEqualTo(-1L);
+        assertThat(etcd.read(key).map(KeyValue::getCreateRevision))
+                .as("after alice's stale release the lock key must still be bob's (create_revision %d)", bob.token())
+                .contains(bob.token());
+    }
+
+    @Test
+    @Graded(points = 2, tags = "release-safety")
+    @DisplayName("Releasing after the lease already expired returns false and is not an error")
+    void releaseAfterTheLeaseExpiredIsNotAnError() {
+        String key = Etcd.uniqueKey("expired-release");
+        EtcdLockService locks = new EtcdLockService(etcd.client(), key, HELD_TTL_SECONDS);
+        Ownership alice = acquired(locks, "alice");
+        // Alice's lease is gone, as expiry would leave it: etcd answers NOT_FOUND to a revoke of it.
+        etcd.revoke(alice.leaseId());
+
+        boolean released;
+        try {
+            released = locks.release(alice);
+        } catch (RuntimeException e) {
+            throw new AssertionError("rule: a lease that is already gone (etcd answers NOT_FOUND to the revoke) is not an"
+                    + " error for release, there is nothing left to revoke; observed: release threw " + e, e);
+        }
+
+        assertThat(released)
+                .as("alice's lease expired and took her key with it, so her release deleted nothing and must return false")
+                .isFalse();
+        assertThat(locks.tryAcquire("bob")).as("after alice's late release, tryAcquire(\"bob\") on the free lock").isPresent();
+    }
+
+    @Test
+    @Graded(points = 2, tags = "release-safety")
     @DisplayName("The holder's release deletes its key, ends its lease and frees the lock")
     void releaseDeletesTheOwnKeyAndRevokesTheLease() {
         String key = Etcd.uniqueKey("release");

@@ -17,15 +17,16 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface Graded {
 
-    /** The points a passing test earns. */
+    /**
+     * The test's weight among the tests of its main property: the property's points, set in
+     * {@code grader/grading-policy.yml}, are shared in proportion to these weights.
+     */
     int points() default 1;
 
     /**
-     * The properties this test checks, from the kit's vocabulary: {@code monotonic-tokens},
-     * {@code stale-rejection}, {@code equal-token-acceptance}, {@code scenario}, {@code predictions},
-     * {@code quorum}, {@code structure}, {@code comparison-in-transaction}, {@code durability},
-     * {@code lease-expiry}, {@code release-safety}, {@code extension}; Part 4 tests carry {@code extension}
-     * and one of {@code pre-contact}, {@code current-owner}, {@code forged-token}, {@code idempotency}; the restore drill's carry {@code extension} and {@code lineage}.
+     * The properties this test checks, the main one first, each listed in {@code grader/grading-policy.yml}; Part 4
+     * tests carry {@code extension} and one of {@code pre-contact}, {@code current-owner}, {@code forged-token},
+     * {@code idempotency}; the restore drill's carry {@code extension} and {@code lineage}.
      */
     String[] tags();
 }

@@ -61,12 +61,12 @@ class SinkTransactionTests {
     }
 
     private static void checkPausedRun(PausedWrites.Outcome outcome) {
-        String how = outcome.interleaving();
-        assertThat(outcome.first().failure())
+        String how = outcome.interleaving() + "; " + SinkRules.timeline(outcome, LOW, HIGH) + "; " + SinkRules.TRANSACTION_RULE;
+        assertThat(SinkRules.explained(outcome.first().failure()))
                 .as("every write must end accepted or rejected, never with an exception, even when another writer "
                         + "competes: %s; writer 1 (token 5) threw", how)
                 .isNull();
-        assertThat(outcome.second().failure())
+        assertThat(SinkRules.explained(outcome.second().failure()))
                 .as("every write must end accepted or rejected, never with an exception, even when another writer "
                         + "competes: %s; writer 2 (token 9) threw", how)
                 .isNull();
@@ -138,10 +138,10 @@ class SinkTransactionTests {
         }
 
         List<String> errors = attempts.stream().filter(a -> a.call().error() != null)
-                .map(a -> "token " + a.token() + ": " + a.call().failure()).collect(Collectors.toList());
+                .map(a -> "token " + a.token() + ": " + SinkRules.explained(a.call().failure())).collect(Collectors.toList());
         assertThat(errors)
                 .as("every write must end accepted or rejected, never with an exception, with %d writers at once "
-                        + "(tokens %s); these threw", WRITERS, tokens)
+                        + "(tokens %s); %s; these threw", WRITERS, tokens, SinkRules.TRANSACTION_RULE)
                 .isEmpty();
         for (Attempt attempt : attempts) {
             WriteResult result = attempt.call().result();
@@ -157,8 +157,8 @@ class SinkTransactionTests {
         List<SinkTable.Change> log = SinkTable.commitLog(file);
         List<Long> marks = log.stream().map(SinkTable.Change::highWaterMark).collect(Collectors.toList());
         assertThat(marks)
-                .as("accepted tokens, in the order the database committed them, must never decrease; with %d writers "
-                        + "at once the marks went %s", WRITERS, marks)
+                .as("accepted tokens, in the order the database committed them, must never decrease (%s); with %d"
+                        + " writers at once the marks went %s", SinkRules.TRANSACTION_RULE, WRITERS, marks)
                 .isSorted();
         List<Attempt> accepted = attempts.stream().filter(a -> a.call().accepted()).collect(Collectors.toList());
         for (Attempt attempt : accepted) {

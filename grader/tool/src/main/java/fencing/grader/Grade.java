@@ -15,9 +15,11 @@ import java.util.List;
  * @param status      whether the submission was graded, refused, or could not be graded for a reason of the grader's
  * @param reason      why it was refused or could not be graded, beginning with "not graded: " or
  *                    "grading could not run: "; empty when it was graded
+ * @param explanations the open explanations of {@code ANSWERS.md}, for a person to read
  */
 public record Grade(String submission, boolean compiled, String compilerOutput, List<TestResult> results,
-                    List<String> notes, String lastOutput, double seconds, Status status, String reason) {
+                    List<String> notes, String lastOutput, double seconds, Status status, String reason,
+                    List<Explanation> explanations) {
 
     /** What became of a submission. */
     public enum Status {
@@ -32,7 +34,24 @@ public record Grade(String submission, boolean compiled, String compilerOutput, 
     /** A grade whose tests ran. */
     public Grade(String submission, boolean compiled, String compilerOutput, List<TestResult> results,
                  List<String> notes, String lastOutput, double seconds) {
-        this(submission, compiled, compilerOutput, results, notes, lastOutput, seconds, Status.GRADED, "");
+        this(submission, compiled, compilerOutput, results, notes, lastOutput, seconds, Status.GRADED, "", List.of());
+    }
+
+    /** A grade without explanations to read. */
+    public Grade(String submission, boolean compiled, String compilerOutput, List<TestResult> results,
+                 List<String> notes, String lastOutput, double seconds, Status status, String reason) {
+        this(submission, compiled, compilerOutput, results, notes, lastOutput, seconds, status, reason, List.of());
+    }
+
+    /** A graded submission's grade, with the explanations of its {@code ANSWERS.md} to read. */
+    public Grade(String submission, boolean compiled, String compilerOutput, List<TestResult> results,
+                 List<String> notes, String lastOutput, double seconds, List<Explanation> explanations) {
+        this(submission, compiled, compilerOutput, results, notes, lastOutput, seconds, Status.GRADED, "", explanations);
+    }
+
+    /** Returns how many explanations were written and wait for a person to read them. */
+    public long answersToRead() {
+        return explanations.stream().filter(Explanation::written).count();
     }
 
     /** A submission refused before anything ran: score 0 on every test, each saying why. */

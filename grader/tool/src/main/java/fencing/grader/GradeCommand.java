@@ -156,26 +156,26 @@ public final class GradeCommand implements Callable<Integer> {
         static void write(List<Grade> grades, Path dir) throws IOException {
             Files.createDirectories(dir);
             try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(dir.resolve("gradebook.csv"), StandardCharsets.UTF_8))) {
-                csv.println("student,score,max,failed_tags,status,core,core_max,extension,extension_max");
+                csv.println("student,score,max,failed_tags,status,core,core_max,extension,extension_max,answers_to_read");
                 for (Grade grade : grades) {
                     boolean scored = grade.status() != Grade.Status.COULD_NOT_RUN;
-                    csv.printf(Locale.ROOT, "%s,%s,%d,%s,%s,%s,%d,%s,%d%n", csvField(grade.submission()), score(grade), grade.maxScore(),
+                    csv.printf(Locale.ROOT, "%s,%s,%d,%s,%s,%s,%d,%s,%d,%d%n", csvField(grade.submission()), score(grade), grade.maxScore(),
                             csvField(grade.status() == Grade.Status.GRADED ? String.join(" ", grade.failedTags()) : ""),
                             csvField(status(grade)), scored ? Integer.toString(grade.coreScore()) : "", grade.coreMaxScore(),
-                            scored ? Integer.toString(grade.extensionScore()) : "", grade.extensionMaxScore());
+                            scored ? Integer.toString(grade.extensionScore()) : "", grade.extensionMaxScore(), grade.answersToRead());
                 }
             }
-            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Core | Extension | Failed tags | Status |\n"
-                    + "|---|---|---|---|---|---|---|\n");
+            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Core | Extension | Failed tags | Status"
+                    + " | Answers to read |\n|---|---|---|---|---|---|---|---|\n");
             for (Grade grade : grades) {
                 boolean scored = grade.status() != Grade.Status.COULD_NOT_RUN;
                 String core = scored ? grade.coreScore() + " / " + grade.coreMaxScore() : "";
                 String extension = grade.extensionMaxScore() == 0 ? "not graded"
                         : scored ? grade.extensionScore() + " / " + grade.extensionMaxScore() : "";
-                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s |%n", grade.submission().replace("|", "\\|"),
+                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %d |%n", grade.submission().replace("|", "\\|"),
                         score(grade), grade.maxScore(), core, extension,
                         grade.status() == Grade.Status.GRADED ? String.join(", ", grade.failedTags()) : "",
-                        status(grade).lines().findFirst().orElse("").replace("|", "\\|")));
+                        status(grade).lines().findFirst().orElse("").replace("|", "\\|"), grade.answersToRead()));
             }
             Files.writeString(dir.resolve("gradebook.md"), md, StandardCharsets.UTF_8);
         }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import fencing.support.FileTrees;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,12 +51,13 @@ public final class Grader implements AutoCloseable {
     private final Set<String> provided = providedSources();
     private List<Path> childClassPath;
 
-    /** Creates a grader; the tests are discovered once, from the grader's own copy of them. */
+    /** Creates a grader; the tests are discovered once, from the grader's own copy of them, and scored by the grading policy. */
     public Grader(Options options) {
         this.options = options;
         List<TestCase> discovered = options.suite().discover(options.includeEtcd());
-        this.tests = options.includeExtensions() ? discovered
+        List<TestCase> kept = options.includeExtensions() ? discovered
                 : discovered.stream().filter(test -> !test.tags().contains(TestSuite.EXTENSION_TAG)).toList();
+        this.tests = options.suite() == TestSuite.HIDDEN ? GradingPolicy.load().apply(kept) : kept;
     }
 
     /** Deletes what the grader prepared for the submissions' JVMs. */
@@ -121,12 +123,16 @@ public final class Grader implements AutoCloseable {
         if (etcdDown.isPresent()) {
             return Grade.couldNotRun(name, etcdDown.get(), tests, seconds(start));
         }
+        // Read from the intake's copies: a link in the submission has been refused, never followed.
+        AnswerSheet answers = AnswerSheet.prepare(workDir.resolve("submission"), workDir);
         List<Path> classPath = new ArrayList<>();
         classPath.add(classes);
         classPath.addAll(childClassPath());
-        Map<String, String> environment = options.includeEtcd() && options.etcdEndpoints() != null
-                ? Map.of("ETCD_ENDPOINTS", options.etcdEndpoints(), "ETCD_KEY_PREFIX", keyPrefix)
-                : Map.of("ETCD_KEY_PREFIX", keyPrefix);
+        Map<String, String> environment = new HashMap<>(Map.of("ETCD_KEY_PREFIX", keyPrefix,
+                AnswerSheet.VARIABLE, answers.copy().toString()));
+        if (options.includeEtcd() && options.etcdEndpoints() != null) {
+            environment.put("ETCD_ENDPOINTS", options.etcdEndpoints());
+        }
         KitFingerprint before = KitFingerprint.of(kitClassPath);
         List<Path> hidden = new ArrayList<>(options.hidden());
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
@@ -139,8 +145,10 @@ public final class Grader implements AutoCloseable {
             // The etcd tests failed for want of etcd, not for the student's code: their verdicts mean nothing.
             return Grade.couldNotRun(name, etcdDown.get() + " after the tests ran", tests, seconds(start));
         }
-        List<String> notes = new ArrayList<>(run.notes());
-        return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start));
+        List<String> notes = new ArrayList<>(answers.notes());
+        notes.addAll(run.notes());
+        PredictFirst.note(submission).ifPresent(notes::add);
+        return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start), answers.explanations());
     }
 
     private Optional<String> etcdProblem() {

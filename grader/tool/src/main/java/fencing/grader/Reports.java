@@ -23,21 +23,28 @@ public final class Reports {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
 
+    /**
+     * The heading of the part of {@code summary.md} for staff: the explanations with the rubric. Whatever shows
+     * {@code summary.md} to students (GitHub Classroom's job summary) cuts it off here.
+     */
+    static final String STAFF_HEADING = "## For staff: explanations to read";
+
     private Reports() {
     }
 
     /** Writes every report for {@code grade} into {@code out}, replacing earlier ones. */
     public static void write(Grade grade, Path out) throws IOException {
+        GradingPolicy policy = GradingPolicy.load();
         Files.createDirectories(out);
-        Files.writeString(out.resolve("results.json"), resultsJson(grade), StandardCharsets.UTF_8);
-        Files.writeString(out.resolve("summary.md"), summary(grade), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("results.json"), resultsJson(grade, policy), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("summary.md"), summary(grade, policy), StandardCharsets.UTF_8);
         if (grade.scored()) {
             writeJunitXml(grade, Files.createDirectories(out.resolve("junit")));
         }
     }
 
-    /** Returns the Gradescope autograder results for {@code grade}. */
-    static String resultsJson(Grade grade) throws IOException {
+    /** Returns the Gradescope autograder results for {@code grade}, each test visible as the policy says. */
+    static String resultsJson(Grade grade, GradingPolicy policy) throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
         if (grade.scored()) {
             // A grade that could not run has no score: Gradescope then fails the run, and CI retries it.
@@ -55,11 +62,40 @@ public final class Reports {
             test.put("status", result.passed() ? "passed" : "failed");
             test.put("output", result.message());
             test.put("tags", result.tags());
-            test.put("visibility", "visible");
+            test.put("visibility", policy.visibility(result.test()).gradescope());
             tests.add(test);
+        }
+        for (Explanation explanation : grade.explanations()) {
+            tests.add(explanationEntry(explanation, policy));
         }
         root.put("tests", tests);
         return JSON.writeValueAsString(root);
+    }
+
+    /** A zero-point entry that passes an explanation on to staff, with the rubric to read it by. */
+    private static Map<String, Object> explanationEntry(Explanation explanation, GradingPolicy policy) {
+        Map<String, Object> test = new LinkedHashMap<>();
+        test.put("name", "ANSWERS.md question " + explanation.number() + ": " + explanation.question() + " (explanation, for staff)");
+        test.put("score", 0);
+        test.put("max_score", 0);
+        test.put("status", explanation.written() ? "passed" : "failed");
+        test.put("output", staffText(explanation));
+        test.put("tags", List.of("reasoning", "explanation"));
+        test.put("visibility", policy.explanations().gradescope());
+        return test;
+    }
+
+    private static String staffText(Explanation explanation) {
+        StringBuilder text = new StringBuilder();
+        text.append(explanation.written() ? explanation.text().strip()
+                : "Not answered yet: no explanation written (the template's placeholder is still there, or nothing"
+                        + " follows Explanation:).");
+        text.append("\n\nRubric: ").append(explanation.rubric());
+        if (!explanation.figureProblems().isEmpty()) {
+            text.append("\n\nFigures that do not match the submission's evidence.json:\n- ")
+                    .append(String.join("\n- ", explanation.figureProblems()));
+        }
+        return text.toString();
     }
 
     private static String overallOutput(Grade grade) {
@@ -79,8 +115,11 @@ public final class Reports {
         return text.toString();
     }
 
-    /** Returns a readable report: the score, a line per test, and the failures with their messages. */
-    static String summary(Grade grade) {
+    /**
+     * Returns a readable report: the score, a line per test, and the failures with their messages; a test the policy
+     * does not show yet appears by its property and points only.
+     */
+    static String summary(Grade grade, GradingPolicy policy) {
         StringBuilder md = new StringBuilder();
         md.append("# Grade for ").append(grade.submission()).append("\n\n");
         if (grade.status() == Grade.Status.COULD_NOT_RUN) {
@@ -108,11 +147,12 @@ public final class Reports {
         md.append("| | Test | Points | Tags |\n|---|---|---|---|\n");
         for (TestResult result : grade.results()) {
             md.append("| ").append(result.passed() ? "✅" : "❌").append(" | ")
-                    .append(cell(result.test().name())).append(" | ")
+                    .append(cell(shownName(result, policy))).append(" | ")
                     .append(result.score()).append('/').append(result.test().points()).append(" | ")
                     .append(String.join(", ", result.tags())).append(" |\n");
         }
-        List<TestResult> failures = grade.results().stream().filter(result -> !result.passed()).toList();
+        List<TestResult> failures = grade.results().stream()
+                .filter(result -> !result.passed() && policy.visibility(result.test()).shownNow()).toList();
         if (!failures.isEmpty()) {
             md.append("\n## What to fix\n");
             for (TestResult failure : failures) {
@@ -121,6 +161,15 @@ public final class Reports {
             }
         }
         md.append(String.format(Locale.ROOT, "%nGraded in %.1f s.%n", grade.seconds()));
+        if (!grade.explanations().isEmpty()) {
+            md.append("\n").append(STAFF_HEADING).append("\n\n").append(grade.answersToRead())
+                    .append(" of ").append(grade.explanations().size())
+                    .append(" explanations in ANSWERS.md wait to be read; they carry no points until a person grades them.\n");
+            for (Explanation explanation : grade.explanations()) {
+                md.append("\n### Question ").append(explanation.number()).append(": ").append(explanation.question())
+                        .append("\n\n").append(quoted(staffText(explanation))).append('\n');
+            }
+        }
         return md.toString();
     }
 
@@ -130,6 +179,16 @@ public final class Reports {
                 : String.format(Locale.ROOT, "%d / %d", grade.extensionScore(), grade.extensionMaxScore());
         return String.format(Locale.ROOT, "Core (Parts 1–3): %d / %d · Extension tasks: %s",
                 grade.coreScore(), grade.coreMaxScore(), extension);
+    }
+
+    private static String quoted(String text) {
+        return text.lines().map(line -> line.isBlank() ? ">" : "> " + line).reduce((a, b) -> a + "\n" + b).orElse(">");
+    }
+
+    private static String shownName(TestResult result, GradingPolicy policy) {
+        GradingPolicy.Visibility visibility = policy.visibility(result.test());
+        return visibility.shownNow() ? result.test().name()
+                : "(a test of " + String.join(", ", result.tags()) + ": shown " + visibility.gradescope().replace('_', ' ') + ")";
     }
 
     private static String cell(String text) {

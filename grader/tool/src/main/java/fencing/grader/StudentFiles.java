@@ -21,6 +21,12 @@ public final class StudentFiles {
             "fencing/sink/IdempotentLedger.java",
             "fencing/etcd/EtcdOwnerCheck.java");
 
+    /**
+     * The files a student owns beside the sources, relative to the submission: the written answers, graded, and
+     * the lab run's evidence their figures are checked against.
+     */
+    public static final List<String> BESIDE_SOURCES = List.of("ANSWERS.md", "evidence.json");
+
     /** The source root inside a submission, laid out like {@code exercises/}. */
     public static final String SOURCE_ROOT = "src/main/java";
 

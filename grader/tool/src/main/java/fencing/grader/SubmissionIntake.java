@@ -106,6 +106,17 @@ final class SubmissionIntake {
                 Files.write(copy, bytes);
                 taken.add(path);
             }
+            // The answers and the lab's evidence are optional, but read the same way: never through a link.
+            Path answersDir = sources;
+            for (int i = 0; i < Path.of(StudentFiles.SOURCE_ROOT).getNameCount(); i++) {
+                answersDir = answersDir.getParent();
+            }
+            for (String beside : StudentFiles.BESIDE_SOURCES) {
+                byte[] bytes = read(root, beside);
+                if (bytes != null) {
+                    Files.write(answersDir.resolve(beside), bytes);
+                }
+            }
         } catch (Refused e) {
             return refuse(e.getMessage(), submission);
         }

@@ -27,11 +27,30 @@ final class CatalogSubmissions {
         }
     }
 
-    /** Builds the submission for {@code entry} in {@code target}. */
+    /** Builds the submission for {@code entry} in {@code target}: its sources and answers over the solutions'. */
     static Path assemble(Path entry, Path target) throws IOException {
         FileTrees.copy(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
-        FileTrees.copy(entry.resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
+        if (Files.isDirectory(entry.resolve(StudentFiles.SOURCE_ROOT))) {
+            FileTrees.copy(entry.resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
+        }
+        for (String file : StudentFiles.BESIDE_SOURCES) {
+            Path own = entry.resolve(file);
+            Path copied = Files.isRegularFile(own) ? own : KitLocations.solutions().resolve(file);
+            if (Files.isRegularFile(copied)) {
+                Files.copy(copied, target.resolve(file));
+            }
+        }
         return target;
+    }
+
+    /** Reads the rule phrases an entry's failing messages must contain, one per line; none when the file is missing. */
+    static List<String> expectedRules(Path entry) throws IOException {
+        Path file = entry.resolve("expected-rule.txt");
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        return Files.readAllLines(file).stream()
+                .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
     }
 
     /** Reads the tags an entry must lose points on. */

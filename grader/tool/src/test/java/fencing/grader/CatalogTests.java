@@ -26,7 +26,8 @@ class CatalogTests {
     }
 
     @TestFactory
-    @DisplayName("each known-wrong submission loses points on a test of every tag it must fail")
+    @DisplayName("each known-wrong submission loses points, under the grading policy, on a test of every tag it must fail,"
+            + " and its feedback names the rule it breaks")
     Stream<DynamicTest> wrongSubmissionsAreCaught() {
         return CatalogSubmissions.entries("wrong").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
             List<String> expected = CatalogSubmissions.expectedTags(entry);
@@ -37,7 +38,15 @@ class CatalogTests {
             for (String tag : expected) {
                 assertThat(grade.results())
                         .as("%s must lose points on a test tagged %s; failed: %s", entry.getFileName(), tag, grade.failedTags())
-                        .anyMatch(result -> !result.passed() && result.tags().contains(tag));
+                        .anyMatch(result -> !result.passed() && result.tags().contains(tag) && result.test().points() > 0);
+            }
+            String failures = grade.results().stream().filter(result -> !result.passed()).map(TestResult::message)
+                    .collect(java.util.stream.Collectors.joining("\n")).toLowerCase(java.util.Locale.ROOT);
+            for (String phrase : CatalogSubmissions.expectedRules(entry)) {
+                assertThat(failures)
+                        .as("%s: its failing messages must name the rule it breaks, in the lesson's words (%s)",
+                                entry.getFileName(), "expected-rule.txt")
+                        .contains(phrase.toLowerCase(java.util.Locale.ROOT));
             }
         }));
     }

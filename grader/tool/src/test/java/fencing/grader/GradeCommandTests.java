@@ -81,7 +81,7 @@ class GradeCommandTests {
                 .containsPattern("Core \\(Parts 1–3\\): 0 / \\d+ · Extension tasks: 0 / \\d+");
         assertThat(Files.readString(core.resolve("stubs/summary.md"))).contains("Extension tasks: not graded");
         assertThat(Files.readAllLines(whole.resolve("gradebook.csv")))
-                .first().isEqualTo("student,score,max,failed_tags,status,core,core_max,extension,extension_max");
+                .first().isEqualTo("student,score,max,failed_tags,status,core,core_max,extension,extension_max,answers_to_read");
         assertThat(Files.readString(core.resolve("gradebook.md"))).contains("| Core | Extension |").contains("not graded");
     }
 

@@ -49,6 +49,9 @@ final class GradingFixtures {
     /** Writes {@code source} as the student-owned file {@code path} of a new submission, the rest copied from solutions. */
     static Path submissionWith(Path dir, String path, String source) throws IOException {
         FileTrees.copy(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT), dir.resolve(StudentFiles.SOURCE_ROOT));
+        for (String beside : StudentFiles.BESIDE_SOURCES) {
+            Files.copy(KitLocations.solutions().resolve(beside), dir.resolve(beside));
+        }
         Path file = dir.resolve(StudentFiles.SOURCE_ROOT).resolve(path);
         Files.createDirectories(file.getParent());
         Files.writeString(file, source);

@@ -229,8 +229,11 @@ class HandoutTests {
                 text(file).ifPresent(text -> text.lines().map(String::strip).forEach(provided::add));
             }
         }
+        text(kit.resolve("exercises/ANSWERS.md")).ifPresent(text -> text.lines().map(String::strip).forEach(provided::add));
         Set<String> solutionOnly = new HashSet<>();
-        for (Path file : files(kit.resolve("solutions/src"))) {
+        List<Path> solutionFiles = new ArrayList<>(files(kit.resolve("solutions/src")));
+        solutionFiles.add(kit.resolve("solutions/ANSWERS.md"));
+        for (Path file : solutionFiles) {
             text(file).ifPresent(text -> text.lines().map(String::strip)
                     .filter(line -> line.length() >= 12 && !provided.contains(line))
                     .forEach(solutionOnly::add));
@@ -264,6 +267,13 @@ class HandoutTests {
             }
             hiddenClasses.stream().filter(name -> name.matcher(text.get()).find()).findFirst()
                     .ifPresent(name -> leaks.add(relative + ": the name of a hidden test class, " + name.pattern()));
+            for (fencing.reasoning.AnswerKey.Question question : fencing.reasoning.AnswerKey.QUESTIONS) {
+                for (String secret : List.of(question.model(), question.rubric())) {
+                    if (text.get().contains(secret.substring(0, Math.min(60, secret.length())))) {
+                        leaks.add(relative + ": the model answer or rubric of question " + question.number());
+                    }
+                }
+            }
         }
         return leaks;
     }

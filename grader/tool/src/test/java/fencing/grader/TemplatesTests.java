@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TemplatesTests {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern CHECKED_TAG = Pattern.compile("\\. == \\\\?\"([a-z-]+)\\\\?\"");
+    private static final Pattern CHECKED_TAG = Pattern.compile("\\.tags\\[0\\] == \\\\?\"([a-z-]+)\\\\?\"");
 
     @TempDir
     Path dir;
@@ -135,13 +135,20 @@ class TemplatesTests {
     }
 
     @Test
-    @DisplayName("the Classroom checks score exactly the tags of the hidden tests: none missing, none that no test carries")
-    void classroomChecksScoreTheHiddenTags() throws IOException {
-        Set<String> checked = checkedTags();
-        Set<String> graded = new TreeSet<>();
-        GradingFixtures.grader(TestSuite.HIDDEN).tests().forEach(test -> graded.addAll(test.tags()));
+    @DisplayName("the Classroom checks are the grading policy's: written from it, worth what results.json's maximum is")
+    void classroomChecksFollowThePolicy() throws IOException {
+        GradingPolicy policy = GradingPolicy.load();
+        int classroomMax = 0;
+        for (JsonNode test : classroomChecks().path("tests")) {
+            classroomMax += test.path("points").asInt();
+        }
+        int resultsMax = GradingFixtures.grader(TestSuite.HIDDEN).tests().stream().mapToInt(TestCase::points).sum();
 
-        assertThat(checked).as("tags the Classroom checks score, against the tags of the hidden tests").isEqualTo(graded);
+        assertThat(classroomChecks()).as("%s against what the grading policy gives; regenerate it with"
+                        + " ./mvnw -o -B -q -pl grader/tool -am package -DskipTests exec:exec@classroom-checks", ClassroomChecks.FILE)
+                .isEqualTo(JSON.readTree(ClassroomChecks.json(policy)));
+        assertThat(classroomMax).as("Classroom's maximum score against results.json's").isEqualTo(resultsMax);
+        assertThat(checkedTags()).as("tags the Classroom checks score").isSubsetOf(policy.tags().keySet());
     }
 
     @Test
@@ -165,6 +172,9 @@ class TemplatesTests {
             Path file = KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT).resolve(owned);
             Files.copy(file, submission.resolve(file.getFileName()));
         }
+        for (String beside : StudentFiles.BESIDE_SOURCES) {
+            Files.copy(KitLocations.solutions().resolve(beside), submission.resolve(beside));
+        }
 
         Run run = runAutograder(root);
 
@@ -182,6 +192,7 @@ class TemplatesTests {
         Path root = Files.createDirectories(dir.resolve("autograder"));
         Path repository = root.resolve("submission/fencing-student-repo");
         FileTrees.copy(KitLocations.exercises().resolve("src/main"), repository.resolve("src/main"));
+        Files.copy(KitLocations.exercises().resolve("ANSWERS.md"), repository.resolve("ANSWERS.md"));
 
         Run run = runAutograder(root);
 

@@ -148,6 +148,9 @@ class UnfitCatalogTests {
         return files.stream().flatMap(file -> {
             try {
                 return Files.readAllLines(file).stream();
+            } catch (java.nio.charset.MalformedInputException binary) {
+                // A build's class files and jars in a linked folder hold no line a report could leak.
+                return Stream.<String>empty();
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -159,7 +162,7 @@ class UnfitCatalogTests {
     private static Map<String, String[]> gradebook(Path csv) throws Exception {
         Map<String, String[]> rows = new TreeMap<>();
         List<String> lines = Files.readAllLines(csv);
-        assertThat(lines.get(0)).as("the gradebook's header").isEqualTo("student,score,max,failed_tags,status,core,core_max,extension,extension_max");
+        assertThat(lines.get(0)).as("the gradebook's header").isEqualTo("student,score,max,failed_tags,status,core,core_max,extension,extension_max,answers_to_read");
         for (String line : lines.subList(1, lines.size())) {
             List<String> fields = CsvLine.split(line);
             rows.put(fields.get(0), fields.toArray(String[]::new));

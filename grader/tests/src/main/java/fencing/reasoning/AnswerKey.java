@@ -1,0 +1,151 @@
+package fencing.reasoning;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The model answers and the rubric for {@code ANSWERS.md}: kept with the hidden tests, never in the handout.
+ *
+ * <p>Each question has a closed part, graded automatically, and an explanation that a person reads with the rubric.
+ */
+public final class AnswerKey {
+
+    /**
+     * One question.
+     *
+     * @param number   its number in {@code ANSWERS.md}
+     * @param title    its heading
+     * @param form     what the {@code Answer:} line must hold, in words a student reads
+     * @param expected the closed answer, normalised: one word or phrase, or {@code key=value} pairs
+     * @param rule     the lesson's rule that the closed answer rests on, quoted when the answer is wrong
+     * @param model    a model explanation
+     * @param rubric   what a person looks for in the explanation
+     */
+    public record Question(int number, String title, String form, String expected, String rule, String model, String rubric) {
+
+        /** Returns whether {@code closed}, as a student wrote it, is this question's answer. */
+        public boolean accepts(String closed) {
+            return normalise(closed).equals(normalise(expected));
+        }
+    }
+
+    /** The questions, in order. */
+    public static final List<Question> QUESTIONS = List.of(
+            new Question(1, "Where is the comparison?", "the SQL statement that opens the transaction holding your comparison",
+                    "BEGIN IMMEDIATE",
+                    "read, compare and update in one BEGIN IMMEDIATE transaction",
+                    "The comparison token >= high_water_mark runs after BEGIN IMMEDIATE and before COMMIT, on the same"
+                            + " connection as the UPDATE, so the write lock is held from the read to the update.",
+                    "Quotes the comparing line; names BEGIN IMMEDIATE as the opening statement and COMMIT (or ROLLBACK on"
+                            + " rejection) as the end; says the read, the comparison and the update share one connection."),
+            new Question(2, "Why must the comparison be inside the transaction?", "yes or no: can the mark go down when"
+                    + " it is read and compared outside the transaction",
+                    "yes",
+                    "a check outside the transaction lets another writer commit between the check and the update, so a"
+                            + " lower token overwrites a higher one: read, compare and update in one BEGIN IMMEDIATE transaction",
+                    "A reads mark 3 and decides its token 3 is fine; B then commits token 5; A's update runs with its old"
+                            + " decision and writes 3 over 5: the mark went down and B's write is lost.",
+                    "Names the two racing writes and gives the order of their statements (A read, B commit, A write);"
+                            + " says the lock taken by BEGIN IMMEDIATE is what forbids that order."),
+            new Question(3, "The pre-contact extension", "fenced=accepted or fenced=rejected, and lost=yes or lost=no",
+                    "fenced=accepted lost=no",
+                    "fencing rejects a write only when a higher token has already reached the resource; it orders the"
+                            + " writes the resource sees, it does not promise that only the current lock holder writes",
+                    "B held the lock but had not written yet, so the mark was still A's token and A's write was not stale"
+                            + " to the sink; B's first write then replaced it. Nothing was lost: every accepted write is"
+                            + " ordered by token, and no lower token landed after a higher one.",
+                    "Says the mark had not seen B's token yet; states what fencing promises (no write with a lower token"
+                            + " after a higher one) and what it does not (mutual exclusion in time); says no write was lost."),
+            new Question(4, "Is the lease ID a fencing token?", "yes or no",
+                    "no",
+                    "lease IDs are not ordered by grant; the fencing token is the lock key's create_revision, which grows"
+                            + " with every write to the cluster",
+                    "No: over the repeats the lease IDs do not grow with each grant (B's can be below A's), while the"
+                            + " tokens, the lock key's create_revision, always do; a sink keeping the highest lease ID"
+                            + " would reject the current owner or accept a stale one.",
+                    "Compares lease IDs and tokens from at least three repeats; points at a pair of lease IDs out of"
+                            + " order; names create_revision as the token."),
+            new Question(5, "Does fencing remove the need for idempotency?", "yes or no",
+                    "no",
+                    "the fenced sink accepts a token equal to its mark, so a retried or repeated write from the current"
+                            + " holder is applied again: fencing stops stale owners, not duplicates",
+                    "No: a retry of a write whose response was lost carries the same token, which equals the mark, so it"
+                            + " is accepted and applied twice; the writer needs request IDs or the sink an idempotent"
+                            + " update.",
+                    "Uses the equal-token rule; gives the lost-response retry (or two writes of one owner); names a remedy"
+                            + " (request IDs, idempotent operations, deduplication at the sink)."),
+            new Question(6, "Why does the mark survive a restart?", "accepted or rejected: what a sink whose mark is a"
+                    + " field in FencedSink would have done with A's late write after the restart",
+                    "accepted",
+                    "the mark must live in the same durable database as the value: a mark kept in memory starts again"
+                            + " at 0 after a restart, and the stale write gets in",
+                    "The mark is a column of the SQLite table, committed with the value under synchronous=FULL, so the"
+                            + " restarted sink read mark B's token and rejected A; a field would have started at 0 and"
+                            + " accepted A's token.",
+                    "Says where the mark lives and that it is committed with the value; explains the field's reset to 0"
+                            + " and the stale write accepted."),
+            new Question(7, "What the timings say", "keepalive or sigstop: from which event the lease's TTL runs out",
+                    "keepalive",
+                    "a lease runs out a TTL after its last answered keepalive, not after the holder stopped; etcd then"
+                            + " notices the expiry a little later",
+                    "The lease expires a TTL after the last keepalive answered before SIGSTOP, which came up to a third of"
+                            + " a TTL earlier, so the wait after SIGSTOP can be shorter than the TTL; etcd's expiry check"
+                            + " adds a little on top.",
+                    "Gives the median and the max from the repeats; uses expiry.lastKeepAliveMicros; explains both the"
+                            + " shorter side (keepalive phase) and the longer side (etcd's lag)."),
+            new Question(8, "Would checking the lease be enough?", "yes or no: would checking the lease right before"
+                    + " every write make fencing unnecessary",
+                    "no",
+                    "a pause can fall between the check and the write; only the resource, which sees every write, can"
+                            + " reject a stale one",
+                    "No: A checks its lease, is then paused (a GC, SIGSTOP) past the expiry, and writes when it wakes; the"
+                            + " check was true when made and false when the write arrived.",
+                    "Describes a schedule: check, pause longer than the remaining lease, write; concludes the check and"
+                            + " the write are not atomic, so the resource must check the token."),
+            new Question(9, "What the chaos run's counts say", "fenced-stale=N: how many stale writes the fenced mode"
+                    + " accepted",
+                    "fenced-stale=0",
+                    "the fenced mode rejects every write whose token is below the mark, whatever the writer's lease"
+                            + " says: it accepts no stale write, only writes no newer token has overtaken yet",
+                    "The plain mode took stale writes and lost updates, the fenced mode none: the fenced sink accepted"
+                            + " expired holders' writes only while no newer token had reached it (the pre-contact"
+                            + " contract). A stale write needs a writer frozen while holding the lock past its TTL, a"
+                            + " newer owner writing meanwhile, and the frozen writer resuming; the seed fixes the freezes,"
+                            + " not the writers' timing around them, so the plain counts vary.",
+                    "Quotes the plain mode's stale writes and lost updates; distinguishes stale writes from"
+                            + " expired-holder writes; names the freeze pattern (freeze while holding, newer owner"
+                            + " writes, resume); explains that the seed replays faults, not interleavings."));
+
+    private AnswerKey() {
+    }
+
+    /** Returns question {@code number}. */
+    public static Optional<Question> question(int number) {
+        return QUESTIONS.stream().filter(question -> question.number() == number).findFirst();
+    }
+
+    /**
+     * Returns a closed answer in a form that ignores case, spacing, Markdown emphasis, quotes, a final period and
+     * the order of {@code key=value} pairs.
+     */
+    static String normalise(String closed) {
+        String text = closed.toLowerCase(Locale.ROOT).replaceAll("[`*_\"']", " ").replaceAll("\\s*=\\s*", "=")
+                .replaceAll("[,;]", " ").strip();
+        while (text.endsWith(".")) {
+            text = text.substring(0, text.length() - 1).strip();
+        }
+        text = text.replaceAll("\\s+", " ");
+        if (!text.contains("=")) {
+            return text;
+        }
+        Map<String, String> pairs = new TreeMap<>();
+        for (String pair : text.split(" ")) {
+            String[] parts = pair.split("=", 2);
+            pairs.put(parts[0], parts.length > 1 ? parts[1] : "");
+        }
+        return pairs.toString();
+    }
+}

@@ -1,0 +1,135 @@
+package fencing.grader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.reasoning.AnswerKey;
+import fencing.reasoning.Answers;
+import fencing.reasoning.EvidenceFigures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ANSWERS.md: read as the grader reads it, checked against the lab's evidence, passed on to staff only. */
+class AnswersTests {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("the template answers nothing: every question is there, with no closed answer and no explanation")
+    void templateAnswersNothing() throws Exception {
+        Answers template = Answers.parse(Files.readString(KitLocations.exercises().resolve(Answers.FILE)));
+
+        for (AnswerKey.Question question : AnswerKey.QUESTIONS) {
+            assertThat(template.question(question.number())).as("question %d in the template", question.number())
+                    .hasValueSatisfying(answer -> {
+                        assertThat(answer.closed()).as("the template's answer to %d", question.number()).isEmpty();
+                        assertThat(answer.explanation()).as("the template's explanation of %d", question.number()).isEmpty();
+                    });
+        }
+    }
+
+    @Test
+    @DisplayName("the solutions answer every question as the key does, with an explanation, and their figures match their run")
+    void solutionsAnswerEverything() throws Exception {
+        Answers solutions = Answers.parse(Files.readString(KitLocations.solutions().resolve(Answers.FILE)));
+        EvidenceFigures evidence = new EvidenceFigures(JSON.readTree(KitLocations.solutions().resolve("evidence.json").toFile()));
+
+        for (AnswerKey.Question question : AnswerKey.QUESTIONS) {
+            Answers.Answer answer = solutions.question(question.number()).orElseThrow();
+            assertThat(question.accepts(answer.closed())).as("the solutions' answer %s to %d", answer.closed(), question.number()).isTrue();
+            assertThat(answer.explanation()).as("the solutions' explanation of %d", question.number()).isNotBlank();
+            assertThat(evidence.problems(answer.figures())).as("figures of %d: %s", question.number(), answer.figures()).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("closed answers are read forgiving case, emphasis, a final period and the order of key=value pairs, and nothing else")
+    void closedAnswersAreNormalised() {
+        AnswerKey.Question leaseId = AnswerKey.question(4).orElseThrow();
+        AnswerKey.Question preContact = AnswerKey.question(3).orElseThrow();
+
+        assertThat(leaseId.accepts("**No.**")).as("'**No.**' for question 4").isTrue();
+        assertThat(leaseId.accepts("yes")).as("'yes' for question 4").isFalse();
+        assertThat(leaseId.accepts("no, not really")).as("'no, not really' for question 4").isFalse();
+        assertThat(preContact.accepts("lost = no, fenced = Accepted")).as("pairs in another order").isTrue();
+        assertThat(preContact.accepts("fenced=rejected lost=no")).as("a wrong pair").isFalse();
+    }
+
+    @Test
+    @DisplayName("quoted figures are checked against a real lab run's evidence.json, and each one that does not match is named")
+    void figuresAreCheckedAgainstTheEvidence() throws Exception {
+        JsonNode run = JSON.readTree(KitLocations.solutions().resolve("evidence.json").toFile());
+        JsonNode a = run.path("repeats").get(0).path("a");
+        EvidenceFigures evidence = new EvidenceFigures(run);
+        String good = "token=" + a.path("token").asLong() + " lease=" + a.path("leaseIdHex").asText()
+                + " wait-ms=" + Math.round(run.path("repeats").get(0).path("expiry").path("waitAfterStopMillis").asDouble());
+
+        assertThat(evidence.problems(good)).as("problems with figures taken from the run: %s", good).isEmpty();
+        assertThat(evidence.problems("token=999999 lease=12345 wait-ms=1 speed=3"))
+                .as("problems with figures the run never had")
+                .hasSize(4)
+                .anySatisfy(problem -> assertThat(problem).contains("token 999999"))
+                .anySatisfy(problem -> assertThat(problem).contains("lease 12345"))
+                .anySatisfy(problem -> assertThat(problem).contains("wait-ms 1"))
+                .anySatisfy(problem -> assertThat(problem).contains("unknown figure"));
+    }
+
+    @Test
+    @DisplayName("a submission's explanations reach results.json as zero-point staff entries and summary.md's staff part, with the rubric")
+    void explanationsArePassedOnToStaff() throws Exception {
+        Path submission = Files.createDirectories(dir.resolve("alice"));
+        String answers = Files.readString(KitLocations.exercises().resolve(Answers.FILE))
+                .replaceFirst("<!-- Your explanation\\. -->", "The lease ID is not ordered by grant.")
+                .replaceFirst("Figures: <!--[^>]*-->", "Figures: token=999999");
+        Files.writeString(submission.resolve(Answers.FILE), answers);
+        Files.copy(KitLocations.solutions().resolve("evidence.json"), submission.resolve("evidence.json"));
+
+        AnswerSheet sheet = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work")));
+        Grade grade = new Grade("alice", true, "", List.of(), sheet.notes(), "", 1.0, sheet.explanations());
+        GradingPolicy policy = GradingPolicy.load();
+        JsonNode results = JSON.readTree(Reports.resultsJson(grade, policy));
+        String summary = Reports.summary(grade, policy);
+
+        assertThat(grade.answersToRead()).as("explanations written").isEqualTo(1);
+        assertThat(results.path("tests")).as("results.json's entries").hasSize(AnswerKey.QUESTIONS.size())
+                .allSatisfy(entry -> {
+                    assertThat(entry.path("max_score").asInt()).as("points of %s", entry.path("name")).isZero();
+                    assertThat(entry.path("visibility").asText()).as("visibility of %s", entry.path("name")).isEqualTo("hidden");
+                    assertThat(entry.path("output").asText()).as("output of %s", entry.path("name")).contains("Rubric: ");
+                });
+        assertThat(summary).as("summary.md").contains(Reports.STAFF_HEADING).contains("1 of " + AnswerKey.QUESTIONS.size() + " explanations")
+                .contains("The lease ID is not ordered by grant.").contains("token 999999");
+        assertThat(sheet.notes()).as("notes for the student").anySatisfy(note -> assertThat(note).contains("token 999999"));
+        assertThat(classroomJobSummary(summary)).as("what GitHub Classroom's grade.sh shows the student")
+                .doesNotContain("Rubric").doesNotContain(Reports.STAFF_HEADING).contains("Score:");
+    }
+
+    /** Runs the command grade.sh uses to put summary.md into the job summary, on {@code summary}. */
+    private String classroomJobSummary(String summary) throws Exception {
+        String script = Files.readString(KitLocations.root().resolve("grader/templates/github-classroom/.github/classroom/grade.sh"));
+        Matcher sed = Pattern.compile("(sed '[^']*') \"\\$report/summary.md\"").matcher(script);
+        assertThat(sed.find()).as("grade.sh filters summary.md with sed").isTrue();
+        Path file = Files.writeString(dir.resolve("summary.md"), summary);
+        Path out = dir.resolve("job-summary.md");
+        Process process = new ProcessBuilder("bash", "-c", sed.group(1) + " \"$0\"", file.toString())
+                .redirectOutput(out.toFile()).redirectErrorStream(false).start();
+        try {
+            assertThat(process.waitFor(20, TimeUnit.SECONDS)).as("sed finished").isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,160 @@
+package fencing.grader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The grading policy: its default weights follow the lesson, it scores the tests, and it refuses a broken file. */
+class GradingPolicyTests {
+
+    private static final Set<String> LEARNING_GOALS = Set.of("monotonic-tokens", "stale-rejection",
+            "equal-token-acceptance", "comparison-in-transaction");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("the default policy weighs each of the lesson's four learning goals at least 15 % of the core score")
+    void defaultWeightsFollowTheLearningGoals() {
+        GradingPolicy policy = GradingPolicy.load();
+        int core = policy.tags().entrySet().stream().filter(tag -> GradingPolicy.CORE.equals(tag.getValue().part()))
+                .mapToInt(tag -> policy.points(tag.getKey())).sum();
+
+        for (String goal : LEARNING_GOALS) {
+            assertThat(policy.points(goal) * 100.0 / core).as("%s's share of the core's %d points, in %%", goal, core)
+                    .isGreaterThanOrEqualTo(15.0);
+        }
+    }
+
+    @Test
+    @DisplayName("the policy lists every tag the hidden tests carry, and every property worth points is some test's main tag")
+    void policyAndTestsNameTheSameProperties() {
+        GradingPolicy policy = GradingPolicy.load();
+        List<TestCase> tests = GradingFixtures.grader(TestSuite.HIDDEN).tests();
+        Set<String> main = new TreeSet<>();
+        Set<String> carried = new TreeSet<>();
+        tests.forEach(test -> {
+            main.add(test.tags().get(0));
+            carried.addAll(test.tags());
+        });
+
+        assertThat(policy.unlisted(tests)).as("tags of hidden tests missing from %s", GradingPolicy.FILE).isEmpty();
+        assertThat(carried).as("tags the hidden tests carry").containsAll(policy.tags().keySet());
+        assertThat(main).as("properties that are some test's main tag")
+                .containsAll(policy.tags().keySet().stream().filter(tag -> policy.points(tag) > 0).toList());
+    }
+
+    @Test
+    @DisplayName("a property's points are shared by its tests in proportion to their weights, whole, and add up exactly")
+    void pointsAreSharedByWeight() {
+        GradingPolicy policy = policy(Map.of("a", 12, "b", 5));
+        List<TestCase> scored = policy.apply(List.of(test("a1", 1, "a"), test("a2", 2, "a"), test("a3", 3, "a", "b"),
+                test("b1", 1, "b"), test("b2", 1, "b"), test("b3", 1, "b")));
+
+        assertThat(scored).extracting(TestCase::points).as("points of a1, a2, a3 (12 shared 1:2:3), b1, b2, b3 (5 shared equally)")
+                .containsExactly(2, 4, 6, 2, 2, 1);
+    }
+
+    @Test
+    @DisplayName("a test whose share would round to nothing still gets a point, taken from the largest share")
+    void everyTestIsWorthAPoint() {
+        List<TestCase> scored = policy(Map.of("a", 3)).apply(List.of(test("a1", 20, "a"), test("a2", 1, "a"), test("a3", 1, "a")));
+
+        assertThat(scored).extracting(TestCase::points).as("points of a1, a2, a3").containsExactly(1, 1, 1);
+    }
+
+    @Test
+    @DisplayName("a property with fewer points than tests is refused, naming the property and the policy file")
+    void tooFewPointsAreRefused() {
+        GradingPolicy policy = policy(Map.of("a", 1));
+
+        assertThatThrownBy(() -> policy.apply(List.of(test("a1", 1, "a"), test("a2", 1, "a"))))
+                .as("sharing 1 point among 2 tests").isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("a 1 point(s) for 2 tests").hasMessageContaining(GradingPolicy.FILE);
+    }
+
+    @Test
+    @DisplayName("a policy file with an unknown visibility or part is refused, saying which tag and what is allowed")
+    void brokenPolicyFilesAreRefused() throws Exception {
+        Path visibility = Files.writeString(dir.resolve("visibility.yml"),
+                "count-extensions: true\ntags:\n  quorum:\n    points: 3\n    part: core\n    visibility: later\n");
+        Path part = Files.writeString(dir.resolve("part.yml"),
+                "count-extensions: true\ntags:\n  quorum:\n    points: 3\n    part: bonus\n    visibility: visible\n");
+
+        assertThatThrownBy(() -> GradingPolicy.load(visibility)).as("a policy with visibility 'later'")
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tag quorum").hasMessageContaining("after_due_date");
+        assertThatThrownBy(() -> GradingPolicy.load(part)).as("a policy with part 'bonus'")
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tag quorum").hasMessageContaining("core or extension");
+    }
+
+    @Test
+    @DisplayName("extension properties are worth nothing when the policy says Part 4 does not count")
+    void extensionsCanBeLeftOut() {
+        GradingPolicy counted = new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN,
+                Map.of("x", new GradingPolicy.Tag("x", 4, GradingPolicy.EXTENSION, GradingPolicy.Visibility.VISIBLE)));
+        GradingPolicy left = new GradingPolicy(false, counted.explanations(), counted.tags());
+
+        assertThat(counted.points("x")).as("an extension property's points when Part 4 counts").isEqualTo(4);
+        assertThat(left.apply(List.of(test("x1", 1, "x")))).extracting(TestCase::points)
+                .as("an extension test's points when Part 4 does not count").containsExactly(0);
+    }
+
+    @Test
+    @DisplayName("a test shown after the due date is marked so in results.json, and summary.md names only its property")
+    void visibilityReachesTheReports() throws Exception {
+        GradingPolicy policy = new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN, Map.of(
+                "later", new GradingPolicy.Tag("later", 1, GradingPolicy.CORE, GradingPolicy.Visibility.AFTER_DUE_DATE),
+                "now", new GradingPolicy.Tag("now", 1, GradingPolicy.CORE, GradingPolicy.Visibility.VISIBLE)));
+        Grade grade = new Grade("alice", true, "", List.of(
+                new TestResult(test("secretName", 1, "later"), false, "secret message", 5),
+                new TestResult(test("openName", 1, "now"), false, "open message", 5)), List.of(), "", 1.0);
+
+        JsonNode results = new ObjectMapper().readTree(Reports.resultsJson(grade, policy));
+        String summary = Reports.summary(grade, policy);
+
+        assertThat(results.path("tests").findValuesAsText("visibility")).as("visibility of the two tests in results.json")
+                .containsExactly("after_due_date", "visible");
+        assertThat(summary).as("summary.md").doesNotContain("secretName").doesNotContain("secret message")
+                .contains("a test of later: shown after due date").contains("openName").contains("open message");
+    }
+
+    @Test
+    @DisplayName("a sink that compares outside its transaction scores at most 85 % of the core, the solutions 100 %")
+    void comparingOutsideTheTransactionCostsAtLeastFifteenPercent() throws Exception {
+        Path entry = KitLocations.catalog().resolve("wrong/sink-check-outside-transaction");
+        Grade wrong = GradingFixtures.grade(CatalogSubmissions.assemble(entry, dir.resolve("outside")));
+
+        GradingPolicy policy = GradingPolicy.load();
+        List<TestResult> core = wrong.results().stream()
+                .filter(result -> GradingPolicy.CORE.equals(policy.part(result.test()))).toList();
+        int coreMax = core.stream().mapToInt(result -> result.test().points()).sum();
+        int coreScore = core.stream().mapToInt(TestResult::score).sum();
+
+        assertThat(coreMax).as("the core's maximum").isPositive();
+        assertThat(coreScore * 100.0 / coreMax).as("the core score of %s in %%; failed: %s", entry.getFileName(),
+                wrong.failedTags()).isLessThanOrEqualTo(85.0);
+        assertThat(wrong.failedTags()).as("what it lost points on").containsExactly("comparison-in-transaction");
+    }
+
+    private static GradingPolicy policy(Map<String, Integer> points) {
+        Map<String, GradingPolicy.Tag> tags = new java.util.LinkedHashMap<>();
+        new TreeSet<>(points.keySet()).forEach(tag -> tags.put(tag,
+                new GradingPolicy.Tag(tag, points.get(tag), GradingPolicy.CORE, GradingPolicy.Visibility.VISIBLE)));
+        return new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN, tags);
+    }
+
+    private static TestCase test(String name, int weight, String... tags) {
+        return new TestCase("[engine:junit-jupiter]/[method:" + name + "()]", "fencing.x.XTests", name, name, weight, List.of(tags));
+    }
+}
