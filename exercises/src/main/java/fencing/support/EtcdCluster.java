@@ -57,6 +57,7 @@ public final class EtcdCluster implements AutoCloseable {
     private final Map<String, List<Supervised>> runs = new LinkedHashMap<>();
     private final Map<String, Member> members = new LinkedHashMap<>();
     private final Map<String, Boolean> frozen = new LinkedHashMap<>();
+    private final Map<String, Supervised> keepers = new LinkedHashMap<>();
 
     private EtcdCluster(Path binary, Map<String, Path> dirs, Map<String, List<String>> commands) {
         this.binary = binary;
@@ -285,6 +286,10 @@ public final class EtcdCluster implements AutoCloseable {
         if (current(name).isAlive()) {
             throw new IllegalStateException("etcd " + name + " is still running: kill or stop it before starting it again");
         }
+        Supervised keeper = keepers.remove(name);
+        if (keeper != null) {
+            keeper.closeKeepingWorkDir();
+        }
         launch(name);
         awaitHealthy(name);
     }
@@ -322,6 +327,13 @@ public final class EtcdCluster implements AutoCloseable {
                 }
             }
         }
+        for (Supervised keeper : keepers.values()) {
+            try {
+                keeper.close();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
         dirs.values().forEach(FileTrees::delete);
         if (failure != null) {
             throw failure;
@@ -342,9 +354,23 @@ public final class EtcdCluster implements AutoCloseable {
             if (!current(name).awaitExit(Duration.ofSeconds(10))) {
                 throw new IllegalStateException("etcd " + name + " (pid " + pid(name) + ") was still running 10 s after SIG" + signal);
             }
+            keepData(name);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for etcd " + name + " to end", e);
+        }
+    }
+
+    /**
+     * Puts the directory of an ended member under a stand-in's watchdog: the member's own watchdog exited with it,
+     * and the directory must still go if this JVM dies before {@link #restart} or {@link #close()}.
+     */
+    private void keepData(String name) {
+        Path dir = dirs.get(name);
+        try {
+            keepers.put(name, Supervised.start("the data of etcd " + name, List.of("sleep", "86400"), dir.resolve("keeper.log").toFile(), dir));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not put the data of etcd " + name + " under a watchdog", e);
         }
     }
 

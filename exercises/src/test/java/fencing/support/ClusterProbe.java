@@ -2,7 +2,10 @@ package fencing.support;
 
 import java.time.Duration;
 
-/** Starts a three-member cluster, prints its members' pids and directories on one line, and holds it until killed. */
+/**
+ * Starts a three-member cluster, prints its members' pids and directories on one line, kills one member (whose data stays
+ * for a restart), says so, and holds the cluster until killed.
+ */
 final class ClusterProbe {
 
     private ClusterProbe() {
@@ -15,6 +18,9 @@ final class ClusterProbe {
             line.append(' ').append(cluster.pid(member.name())).append('=').append(cluster.dir(member.name()));
         }
         System.out.println(line);
+        System.out.flush();
+        cluster.kill(cluster.members().get(0).name());
+        System.out.println("KILLED " + cluster.members().get(0).name());
         System.out.flush();
         Thread.sleep(Duration.ofMinutes(5).toMillis());
     }

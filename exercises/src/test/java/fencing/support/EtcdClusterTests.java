@@ -126,7 +126,7 @@ class EtcdClusterTests {
     }
 
     @Test
-    @DisplayName("a JVM killed with SIGKILL leaves no member and no member directory behind")
+    @DisplayName("a JVM killed with SIGKILL leaves no member and no member directory behind, a killed member's kept data included")
     void sigkilledJvmLeavesNothingBehind(@TempDir Path temp) throws Exception {
         Path log = temp.resolve("probe.log");
         List<Long> pids = new ArrayList<>();
@@ -134,12 +134,16 @@ class EtcdClusterTests {
         try (Supervised probe = ChildJvm.of(ClusterProbe.class).log(log).start("cluster probe")) {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             String line = null;
-            while (line == null && System.nanoTime() < deadline) {
-                line = Files.exists(log) ? Files.readAllLines(log).stream().filter(l -> l.startsWith("CLUSTER ")).findFirst().orElse(null) : null;
+            boolean killed = false;
+            while ((line == null || !killed) && System.nanoTime() < deadline) {
+                List<String> said = Files.exists(log) ? Files.readAllLines(log) : List.of();
+                line = said.stream().filter(l -> l.startsWith("CLUSTER ")).findFirst().orElse(null);
+                killed = said.stream().anyMatch(l -> l.startsWith("KILLED "));
                 assertThat(probe.isAlive() || line != null).as("the probe runs; its log:%n%s", Files.exists(log) ? Files.readString(log) : "").isTrue();
                 Etcd.sleep(Duration.ofMillis(50));
             }
             assertThat(line).as("the probe started its cluster within 60 s").isNotNull();
+            assertThat(killed).as("the probe killed one member within 60 s").isTrue();
             for (String part : line.substring("CLUSTER ".length()).split(" ")) {
                 pids.add(Long.parseLong(part.substring(0, part.indexOf('='))));
                 dirs.add(Path.of(part.substring(part.indexOf('=') + 1)));
