@@ -11,6 +11,7 @@ import fencing.lab.run.Prepared;
 import fencing.lab.run.RepeatRun;
 import fencing.lab.run.StudyCase;
 import fencing.support.Etcd;
+import fencing.support.EtcdCluster;
 import fencing.support.RestorableEtcd;
 import fencing.support.FileTrees;
 import io.etcd.jetcd.ByteSequence;
@@ -82,7 +83,7 @@ public final class Study implements Callable<Integer> {
     Path out;
 
     @Option(names = "--case", defaultValue = "late-write", paramLabel = "CASE", converter = CaseConverter.class,
-            description = "late-write (default), pre-contact, restart, check-outside-transaction, restore or chaos.")
+            description = "late-write (default), pre-contact, restart, check-outside-transaction, restore, failover or chaos.")
     LabCase studyCase;
 
     @Option(names = "--writers", paramLabel = "N", description = "chaos only: how many writer JVMs loop on the lock (default: 4).")
@@ -147,19 +148,26 @@ public final class Study implements Callable<Integer> {
         String etcdOrigin = "(not started)";
         Prepared next = null;
         RestorableEtcd restorable = null;
+        EtcdCluster cluster = null;
         try {
             // A case that stops and restores etcd gets one of its own: the shared one may be a cluster the kit does not own.
             restorable = abCase.restoresEtcd() ? RestorableEtcd.start() : null;
-            Etcd shared = restorable == null ? Etcd.shared() : null;
-            String endpoints = restorable == null ? shared.endpoints() : restorable.endpoints();
-            etcdOrigin = restorable == null ? shared.toString() : restorable.toString();
+            // A case that kills etcd's leader gets a three-member cluster of its own, for the same reason.
+            cluster = abCase.failsOverLeader() ? EtcdCluster.start(3) : null;
+            Etcd shared = restorable == null && cluster == null ? Etcd.shared() : null;
+            String endpoints = restorable != null ? restorable.endpoints() : cluster != null ? cluster.endpoints() : shared.endpoints();
+            etcdOrigin = restorable != null ? restorable.toString() : cluster != null ? cluster.toString() : shared.toString();
             say.println("etcd: " + etcdOrigin);
+            for (EtcdCluster.Member member : cluster == null ? List.<EtcdCluster.Member>of() : cluster.members()) {
+                say.printf(Locale.ROOT, "  %s: pid %d, %s, data in %s%n", member.name(), cluster.pid(member.name()), member.clientUrl(), cluster.dir(member.name()));
+            }
             if (restorable != null) {
                 say.println("restore: " + RestorableEtcd.restoreTool().map(tool -> "from a snapshot with " + tool)
                         .orElse("no etcdutl or etcdctl on PATH: etcd comes back as a replacement cluster with an empty data directory"));
             }
             RestorableEtcd ownEtcd = restorable;
-            try (Client client = restorable == null ? shared.newClient() : restorable.newClient()) {
+            EtcdCluster ownCluster = cluster;
+            try (Client client = restorable != null ? restorable.newClient() : cluster != null ? cluster.newClient() : shared.newClient()) {
                 // Connect, and run a read-only Txn like tryAcquire's, so that B's first acquire costs round trips, not a start-up.
                 ByteSequence warmUp = ByteSequence.from(Etcd.uniqueKey("lab-warm-up"), StandardCharsets.UTF_8);
                 client.getKVClient().txn().If(new Cmp(warmUp, Cmp.Op.EQUAL, CmpTarget.version(0)))
@@ -171,7 +179,7 @@ public final class Study implements Callable<Integer> {
                     int following = i + 1;
                     Prepared[] ahead = new Prepared[1];
                     try {
-                        Evidence.Repeat repeat = new RepeatRun(abCase, client, ownEtcd, TTL_SECONDS, say, current, repeats).run(() -> {
+                        Evidence.Repeat repeat = new RepeatRun(abCase, client, ownEtcd, TTL_SECONDS, say, current, repeats).onCluster(ownCluster).run(() -> {
                             if (following <= repeats) {
                                 ahead[0] = Prepared.start(following, repeatDir(dir, following), abCase, endpoints, TTL_SECONDS, classPath);
                             }
@@ -195,8 +203,14 @@ public final class Study implements Callable<Integer> {
                     next.close();
                 }
             } finally {
-                if (restorable != null) {
-                    restorable.close();
+                try {
+                    if (restorable != null) {
+                        restorable.close();
+                    }
+                } finally {
+                    if (cluster != null) {
+                        cluster.close();
+                    }
                 }
             }
         }

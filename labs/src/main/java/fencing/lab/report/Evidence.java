@@ -109,8 +109,14 @@ public final class Evidence {
         READY,
         /** A was frozen with SIGSTOP. */
         FROZEN,
-        /** etcd's count of A's lease right after the freeze. */
+        /** etcd's count of A's lease (whole seconds): right after the freeze, or sampled while its leader fails. */
         LEASE_TTL_LEFT,
+        /** etcd's leader member was killed while A was frozen. */
+        LEADER_FAULT,
+        /** The remaining members agreed on a new leader. */
+        LEADER_ELECTED,
+        /** A's lease's remaining TTL went up although A, frozen, sent no keepalive: the new leader renewed it. */
+        LEASE_RENEWED,
         /** etcd expired A's lease and deleted the key. */
         KEY_DELETED,
         /** B's write got its reply; {@code mode} and {@code verdict} say where and how. */

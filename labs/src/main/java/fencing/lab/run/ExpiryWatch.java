@@ -73,7 +73,10 @@ final class ExpiryWatch implements AutoCloseable {
                 } else {
                     progress.accept("lease TTL ran out %s ago; waiting for etcd to expire it and delete the key", new Object[] {Times.seconds(-left)});
                 }
-                nextCountdown += COUNTDOWN_MICROS;
+                // Whole ticks, so that a wait spent elsewhere (a failover's election) does not print a burst of late lines.
+                while (nextCountdown <= now) {
+                    nextCountdown += COUNTDOWN_MICROS;
+                }
             }
             if (now > deadline) {
                 throw new IllegalStateException("the lock key was still there " + (ttlSeconds + 10) + " s after SIGSTOP:"

@@ -55,7 +55,7 @@ final class Judge {
                                 + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), r.get("mode").asText(), verdict);
             }
         }
-        Outcome outcome = new Outcome(a, b, calls);
+        Outcome outcome = new Outcome(a, b, calls, expiry, events.timeline());
         Map<String, Evidence.ModeOutcome> modes = new LinkedHashMap<>();
         List<String> differences = new ArrayList<>();
         studyCase.expected().forEach((mode, expected) -> modes.put(mode, judgeMode(outcome, mode, expected, differences)));

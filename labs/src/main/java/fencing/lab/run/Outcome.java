@@ -7,9 +7,21 @@ import java.util.List;
 /**
  * What a repeat left behind, for the judge and for a case's own {@link StudyCase#check}.
  *
- * @param calls every call to the sink, by A, B and the runner, in the order they were sent
+ * @param calls  every call to the sink, by A, B and the runner, in the order they were sent
+ * @param expiry how A's key was seen gone, or {@code null}
+ * @param events the timeline, in time order
  */
-public record Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls) {
+public record Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls, Evidence.Expiry expiry, List<Evidence.Event> events) {
+
+    /** An outcome of the sink's calls only, without the expiry and the timeline. */
+    public Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls) {
+        this(a, b, calls, null, List.of());
+    }
+
+    /** Returns the first event of {@code kind} on {@code lane}, or {@code null}. */
+    public Evidence.Event event(Evidence.Lane lane, Evidence.Kind kind) {
+        return events.stream().filter(e -> e.lane() == lane && e.kind() == kind).findFirst().orElse(null);
+    }
 
     /** Returns the first write {@code from} sent to {@code mode}, or {@code null}. */
     public Exchange write(String from, String mode) {

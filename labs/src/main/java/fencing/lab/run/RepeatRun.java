@@ -13,6 +13,7 @@ import fencing.lab.sink.SinkReport;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
 import fencing.support.Etcd;
+import fencing.support.EtcdCluster;
 import fencing.support.RestorableEtcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -50,6 +51,7 @@ public final class RepeatRun implements Scene {
     private Ownership b;
     private EtcdLockService lockB;
     private CloseableClient bKeepAlive;
+    private EtcdCluster cluster;
 
     /** Prepares repeat {@code prepared.repeat} of {@code repeats}, printing its progress to {@code out}. */
     public RepeatRun(StudyCase studyCase, Client client, long ttlSeconds, PrintWriter out, Prepared prepared, int repeats) {
@@ -69,6 +71,12 @@ public final class RepeatRun implements Scene {
         this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, events, calls, this::progress);
     }
 
+    /** Gives the repeat the study's own cluster, whose leader a case that {@link StudyCase#failsOverLeader} kills; returns this. */
+    public RepeatRun onCluster(EtcdCluster cluster) {
+        this.cluster = cluster;
+        return this;
+    }
+
     /**
      * Runs the repeat and returns its evidence; {@code whenTimed} runs once the repeat's timed part is over.
      *
@@ -83,6 +91,7 @@ public final class RepeatRun implements Scene {
         ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
         lockB = new EtcdLockService(client, prepared.key, ttlSeconds);
         ExpiryWatch watch = null;
+        LeaderFault fault = null;
         Evidence.Holder aHolder;
         Evidence.Holder bHolder;
         Evidence.Expiry expiry;
@@ -113,10 +122,17 @@ public final class RepeatRun implements Scene {
                     "etcd's own count for A's lease right after the freeze (whole seconds)");
             progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                     Times.seconds(stopAt - lastKeepAlive), ttlLeft);
+            if (studyCase.failsOverLeader()) {
+                fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, events, this::progress);
+                fault.strike(key, stopAt, lastKeepAlive);
+            }
             expiry = watch.await(stopAt, lastKeepAlive, ttlLeft, this::progress);
             events.add(Lane.ETCD, Kind.KEY_DELETED, expiry.observedAtMicros(),
                     "lease expired: key deleted" + (expiry.deleteRevision() == null ? "" : ", rev " + expiry.deleteRevision()),
                     "seen by the " + expiry.observedBy() + " " + expiry.waitAfterStopMillis() + " ms after SIGSTOP");
+            if (fault != null) {
+                fault.keyGone(expiry.observedAtMicros());
+            }
 
             b = acquireB(lockB);
             long bAcquiredAt = Times.nowMicros();
@@ -140,7 +156,13 @@ public final class RepeatRun implements Scene {
             whenTimed.run();
         } finally {
             try {
-                lineage.close();
+                try {
+                    lineage.close();
+                } finally {
+                    if (fault != null) {
+                        fault.close();
+                    }
+                }
             } finally {
                 new Teardown(prepared, events).run(watch, bKeepAlive, lockB, b, finished);
             }

@@ -27,6 +27,14 @@ public interface StudyCase extends LabCase {
         return false;
     }
 
+    /**
+     * Returns whether the runner kills etcd's leader member while A is frozen, so that the case needs a three-member
+     * cluster of its own rather than a shared etcd.
+     */
+    default boolean failsOverLeader() {
+        return false;
+    }
+
     /** Returns which sink serves the fenced mode. */
     default FencedVariant fencedSink() {
         return FencedVariant.FENCED;

@@ -1,0 +1,137 @@
+package fencing.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fencing.support.ChildJvm;
+import fencing.support.Supervised;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The failover case for real: a three-member etcd cluster whose leader is killed while A is frozen. */
+@Tag("etcd")
+@Timeout(150)
+class FailoverStudyTests {
+
+    private static final Pattern MEMBER = Pattern.compile("(member-\\d+): pid (\\d+), (http://\\S+), data in (\\S+)");
+
+    @Test
+    @DisplayName("failover: the new leader renews A's lease, the key outlives its TTL, and the fenced sink still rejects A")
+    void newLeaderRenewsTheFrozenHoldersLeaseAndFencingStillRejectsItsLateWrite(@TempDir Path dir) throws Exception {
+        StudyRun run = StudyRun.of(dir, "--case", "failover");
+        JsonNode repeat = run.repeat();
+        long ttlMillis = repeat.get("ttlSeconds").asLong() * 1000;
+        JsonNode frozen = event(repeat, "A", "FROZEN");
+        JsonNode fault = event(repeat, "etcd", "LEADER_FAULT");
+        JsonNode elected = event(repeat, "etcd", "LEADER_ELECTED");
+        JsonNode renewed = event(repeat, "etcd", "LEASE_RENEWED");
+        JsonNode deleted = event(repeat, "etcd", "KEY_DELETED");
+        JsonNode expiry = repeat.get("expiry");
+        String killed = fault.get("label").asText().replaceAll("leader (member-\\d+) killed", "$1");
+
+        assertThat(run.exitCode).as("the failover repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
+        assertThat(fault.get("tMillis").asDouble()).as("the leader was killed while A was frozen and its key still there")
+                .isGreaterThan(frozen.get("tMillis").asDouble()).isLessThan(deleted.get("tMillis").asDouble());
+        assertThat(elected.get("label").asText()).as("a member other than the killed %s was elected", killed)
+                .matches("member-\\d+ leads \\(term \\d+\\)").doesNotContain(killed);
+        assertThat(renewed.get("tMillis").asDouble()).as("etcd's time-to-live for A's lease went up after the fault, A still frozen")
+                .isGreaterThan(fault.get("tMillis").asDouble()).isLessThan(event(repeat, "A", "RESUMED").get("tMillis").asDouble());
+        assertThat(expiry.get("waitAfterStopMillis").asDouble()).as("A's key was seen gone later than one TTL (%d ms) after A's freeze", ttlMillis)
+                .isGreaterThan(ttlMillis);
+        assertThat(deleted.get("tMillis").asDouble() - fault.get("tMillis").asDouble())
+                .as("the renewal gave the lease a whole TTL again: the key went more than a TTL after the fault").isGreaterThan(ttlMillis);
+        assertThat(expiry.get(expiry.get("observedBy").asText() + "SawMillis").asDouble())
+                .as("the key's absence was observed, by the watch or the poll").isEqualTo(expiry.get("waitAfterStopMillis").asDouble());
+        assertThat(repeat.get("b").get("token").asLong()).as("B's token is above A's").isGreaterThan(repeat.get("a").get("token").asLong());
+        assertThat(run.write("A", "fenced").get("verdict").asText()).as("the fenced sink still rejects A's late write").isEqualTo("rejected");
+        assertThat(run.write("A", "plain").get("verdict").asText()).as("the plain sink accepts it").isEqualTo("accepted");
+
+        List<String[]> members = members(run.out);
+        assertThat(members).as("the study named its three members").hasSize(3);
+        for (String[] member : members) {
+            assertThat(etcdServing(member[3])).as("no etcd serves %s (%s) after the study", member[3], member[1]).isEmpty();
+            assertThat(Path.of(member[4])).as("%s's data directory is gone", member[1]).doesNotExist();
+        }
+    }
+
+    @Test
+    @DisplayName("Killing the study with SIGKILL after the leader's fault ends every etcd member, A and the sink server, and removes the data")
+    void killingTheStudyDuringTheFailoverLeavesNothingBehind(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("study.log");
+        List<String> command = ChildJvm.of(Study.class).args("--out", dir.resolve("out").toString(), "--case", "failover").command();
+        try (Supervised study = Supervised.start("study", command, log.toFile())) {
+            String said = awaitSaid(log, study, "killed with SIGKILL");
+            ProcessHandle runner = ProcessHandle.current().descendants()
+                    .filter(p -> p.info().command().orElse("").endsWith("java"))
+                    // The supervisor's shell is this JVM's child; the study's JVM is the shell's child.
+                    .filter(p -> p.parent().flatMap(ProcessHandle::parent).map(ProcessHandle::pid).orElse(-1L) == ProcessHandle.current().pid())
+                    .findFirst().orElseThrow(() -> new AssertionError("the study's JVM is not among this JVM's descendants"));
+            List<Long> family = new ArrayList<>(List.of(runner.pid()));
+            runner.descendants().forEach(p -> family.add(p.pid()));
+            List<String[]> members = members(said);
+            assertThat(members).as("the study named its three members").hasSize(3);
+
+            runner.destroyForcibly();
+            List<Long> left = Processes.awaitGone(family, Duration.ofSeconds(10));
+
+            assertThat(left).as("no process the study started may outlive it; still running: %s",
+                    left.stream().map(Processes::describe).toList()).isEmpty();
+            for (String[] member : members) {
+                assertThat(etcdServing(member[3])).as("no etcd serves %s (%s) after the study was killed", member[3], member[1]).isEmpty();
+                long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                while (Files.exists(Path.of(member[4])) && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                assertThat(Path.of(member[4])).as("%s's data directory is removed by its watchdog", member[1]).doesNotExist();
+            }
+        }
+    }
+
+    /** Returns each member the study named: the whole match, name, pid, client URL and data directory. */
+    private static List<String[]> members(String said) {
+        List<String[]> members = new ArrayList<>();
+        Matcher found = MEMBER.matcher(said);
+        while (found.find()) {
+            members.add(new String[] {found.group(), found.group(1), found.group(2), found.group(3), found.group(4)});
+        }
+        return members;
+    }
+
+    /** Returns the processes whose command line serves {@code clientUrl}: a member, or one started again over its data. */
+    private static List<String> etcdServing(String clientUrl) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("--listen-client-urls " + clientUrl + " "))
+                .filter(p -> Processes.running(p.pid())).map(p -> Processes.describe(p.pid())).toList();
+    }
+
+    private static String awaitSaid(Path log, Supervised study, String text) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (System.nanoTime() < deadline) {
+            String said = Files.exists(log) ? Files.readString(log) : "";
+            if (said.contains(text)) {
+                return said;
+            }
+            assertThat(study.isAlive()).as("the study must still be running; it said:%n%s", said).isTrue();
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the study did not say '" + text + "' within 120 s; it said:\n" + Files.readString(log));
+    }
+
+    private static JsonNode event(JsonNode repeat, String lane, String kind) {
+        for (JsonNode event : repeat.get("events")) {
+            if (event.get("lane").asText().equals(lane) && event.get("kind").asText().equals(kind)) {
+                return event;
+            }
+        }
+        throw new AssertionError("no " + lane + " event of kind " + kind + " in " + repeat.get("events"));
+    }
+}
