@@ -117,7 +117,23 @@ public final class AnswerKey {
                             + " not the writers' timing around them, so the plain counts vary.",
                     "Quotes the plain mode's stale writes and lost updates; distinguishes stale writes from"
                             + " expired-holder writes; names the freeze pattern (freeze while holding, newer owner"
-                            + " writes, resume); explains that the seed replays faults, not interleavings."));
+                            + " writes, resume); explains that the seed replays faults, not interleavings."),
+            new Question(15, "Why did the lease outlive its TTL after the failover?", "keepalive, sigstop or election: from"
+                    + " which event A's lease last ran its full TTL",
+                    "election",
+                    "a new etcd leader gives every lease its full TTL again when it takes office, so a lease can outlive"
+                            + " its TTL counted from the holder's last keepalive: a timeout cannot establish a remote"
+                            + " process's state, only observing the key's absence is safe",
+                    "The leader alone tracks lease deadlines; the newly elected one cannot tell when A last kept its"
+                            + " lease alive, so on promotion it restarted every lease at its TTL plus an election timeout."
+                            + " The time-to-live of A's lease rose while A was frozen (LEASE_RENEWED), and the key went"
+                            + " roughly two TTLs after SIGSTOP. Anyone who waited one TTL and assumed A gone was wrong about"
+                            + " A's lock; only a watch event or a read showing the key absent tells, and fencing still"
+                            + " rejected A's late write.",
+                    "Says the new leader renews every lease on taking office (TTL plus an election timeout), because"
+                            + " it cannot know the last keepalive; quotes the LEASE_RENEWED event and the wait after"
+                            + " SIGSTOP from the failover run; concludes that a timeout proves nothing about A and only"
+                            + " observing the key's absence is safe; notes fencing still rejected A's late write."));
 
     private AnswerKey() {
     }

@@ -84,6 +84,13 @@ class ReasoningGradedTests {
         grade(9);
     }
 
+    @Test
+    @Graded(points = 1, tags = "reasoning")
+    @DisplayName("Question 15: after the failover, A's lease ran its full TTL again from the election")
+    void afterTheFailoverTheLeaseRanItsTtlAgainFromTheElection() throws IOException {
+        grade(15);
+    }
+
     private static void grade(int number) throws IOException {
         AnswerKey.Question question = AnswerKey.question(number).orElseThrow();
         Answers.Answer answer = answers().question(number).orElse(null);
