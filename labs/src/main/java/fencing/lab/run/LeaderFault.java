@@ -120,6 +120,7 @@ final class LeaderFault implements AutoCloseable {
 
     private void sample() {
         Long last = null;
+        boolean noDeadlineSaid = false;
         while (!done) {
             try {
                 LeaseTimeToLiveResponse answer = client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)
@@ -129,17 +130,26 @@ final class LeaderFault implements AutoCloseable {
                 if (ttl < 0) {
                     return;
                 }
-                if (last != null && ttl > last) {
+                if (ttl > answer.getGrantedTTL() + 1) {
+                    // A lessor that is not the leader's keeps no deadlines and reports "forever" (2^63 ns, in seconds):
+                    // the new leader answered before it took the leases over. Not a renewal.
+                    if (!noDeadlineSaid) {
+                        events.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, at, "lease: no deadline (" + ttl + " s)", "the member that"
+                                + " answered keeps no deadline for A's lease yet: a lessor that is not the leader's reports it as never expiring");
+                        noDeadlineSaid = true;
+                    }
+                } else if (last != null && ttl > last) {
                     events.add(Lane.ETCD, Kind.LEASE_RENEWED, at, "A's lease renewed: " + last + " s → " + ttl + " s left",
                             "etcd's time-to-live for A's lease went up, though A is frozen and sent no keepalive: the new leader gave"
                                     + " the lease its TTL again (" + unanswered + " samples unanswered during the election"
                                     + (lastProblem == null ? "" : ", the last: " + lastProblem) + ")");
                     progress.accept("A's lease renewed by the new leader: etcd now says %d s left (it said %d s), though A is still frozen",
                             new Object[] {ttl, last});
+                    last = ttl;
                 } else if (last == null || ttl != last) {
                     events.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, at, "lease: " + ttl + " s left", "etcd's time-to-live for A's lease, sampled");
+                    last = ttl;
                 }
-                last = ttl;
             } catch (TimeoutException | ExecutionException noAnswer) {
                 // During the election etcd may answer nothing, or "no leader"; the count goes into the evidence.
                 unanswered++;
