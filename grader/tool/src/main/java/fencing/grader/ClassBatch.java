@@ -26,6 +26,9 @@ import java.util.stream.Stream;
  * <p>No submission stops the batch: one not fit to grade gets a "not graded" report, one the grader could not grade
  * gets a "grading could not run" report and makes the batch end non-zero, so that CI runs it again. Only a
  * submission that changed the grader's own files stops everything, since no later grade could be trusted.
+ *
+ * <p>A regrade since an earlier batch takes over the reports of each submission whose student files and grader are
+ * unchanged (by their fingerprints in {@code batch.json}) instead of grading it again, and reports what changed.
  */
 final class ClassBatch {
 

@@ -155,6 +155,31 @@ class RegradeTests {
     }
 
     @Test
+    @DisplayName("shards regraded since a batch reuse their students, and their merge keeps the fingerprints for the next regrade")
+    void shardsAndTheirMergeCarryTheFingerprints() throws Exception {
+        List<Path> shards = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            Path out = dir.resolve("shard-" + i);
+            Output shard = grade(batch, out, "--since", old.toString(), "--shard", i + "/2");
+            assertThat(shard.exit()).as("exit code of shard %d/2 since the first batch; it said: %s", i, shard.text()).isZero();
+            assertThat(BatchRecord.read(out).reused()).as("students reused by shard %d/2: all it graded, and some", i)
+                    .isNotEmpty().isEqualTo(BatchRecord.read(out).graded());
+            shards.add(out);
+        }
+        Path merged = dir.resolve("merged");
+        assertThat(GradebookCommand.run("merge", shards.get(0).toString(), shards.get(1).toString(), "--out", merged.toString()))
+                .as("exit code of the merge").isZero();
+        assertThat(BatchRecord.read(merged).fingerprints()).as("the merged fingerprints")
+                .isEqualTo(BatchRecord.read(old).fingerprints());
+        Path out = dir.resolve("new-since-merged");
+
+        Output regrade = grade(batch, out, "--since", merged.toString());
+
+        assertThat(regrade.exit()).as("exit code of the regrade since the merge; it said: %s", regrade.text()).isZero();
+        assertThat(BatchRecord.read(out).reused()).as("students reused since the merge").containsExactlyElementsOf(STUDENTS);
+    }
+
+    @Test
     @DisplayName("a --since that is missing, not a batch output or of an older format is refused clearly and nothing is written")
     void badSinceIsRefusedAndWritesNothing() throws Exception {
         Path oldFormat = dir.resolve("old-format");
