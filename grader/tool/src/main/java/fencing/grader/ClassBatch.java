@@ -1,5 +1,6 @@
 package fencing.grader;
 
+import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -8,6 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -22,6 +26,9 @@ import java.util.stream.Stream;
  * <p>No submission stops the batch: one not fit to grade gets a "not graded" report, one the grader could not grade
  * gets a "grading could not run" report and makes the batch end non-zero, so that CI runs it again. Only a
  * submission that changed the grader's own files stops everything, since no later grade could be trusted.
+ *
+ * <p>A regrade since an earlier batch takes over the reports of each submission whose student files and grader are
+ * unchanged (by their fingerprints in {@code batch.json}) instead of grading it again, and reports what changed.
  */
 final class ClassBatch {
 
@@ -64,18 +71,48 @@ final class ClassBatch {
      * class it graded, so that the shards' gradebooks can be merged; returns 0, or {@link #SOME_COULD_NOT_RUN}.
      */
     int grade(List<Path> all, Shard shard, Path out) throws IOException, InterruptedException {
+        return grade(all, shard, out, null);
+    }
+
+    /**
+     * Grades as {@link #grade(List, Shard, Path)} does; with an earlier batch {@code since}, reuses the grade of each
+     * submission whose student files and grader are unchanged since, and writes {@code regrade.md} and
+     * {@code regrade.csv}.
+     */
+    int grade(List<Path> all, Shard shard, Path out, PreviousBatch since) throws IOException, InterruptedException {
         List<Path> submissions = all.stream().filter(path -> shard.contains(name(path))).toList();
+        String graderPrint = grader.fingerprint();
+        if (since != null) {
+            console.println(since.sameGrader(graderPrint)
+                    ? "Regrading since " + since.dir() + ": same grader, so a submission whose student files are unchanged keeps its result."
+                    : "Regrading since " + since.dir() + ": the grader changed (hidden tests, grading policy, options or code),"
+                    + " so every submission is graded again.");
+        }
         long start = System.nanoTime();
-        List<Grade> grades = gradeAll(submissions, out);
+        List<Entry> entries = gradeAll(submissions, out, since, graderPrint);
         double seconds = (System.nanoTime() - start) / 1e9;
-        GradeCommand.Gradebook.write(grades, out);
-        BatchRecord.write(out, new BatchRecord(shard.toString(), all.stream().map(ClassBatch::name).toList(),
-                grades.stream().map(Grade::submission).toList()));
+        List<String> reused = entries.stream().filter(entry -> entry.outcome().reused()).map(Entry::student).toList();
+        Gradebook.write(entries.stream().map(entry -> entry.outcome().reused() ? since.row(entry.student())
+                : Gradebook.row(entry.outcome().grade())).toList(), reused, out);
+        Map<String, String> fingerprints = new TreeMap<>();
+        entries.stream().filter(entry -> entry.outcome().fingerprint() != null
+                        && (entry.outcome().reused() || entry.outcome().grade().status() == Grade.Status.GRADED))
+                .forEach(entry -> fingerprints.put(entry.student(), entry.outcome().fingerprint()));
+        List<String> students = all.stream().map(ClassBatch::name).toList();
+        List<String> graded = entries.stream().map(Entry::student).toList();
+        BatchRecord.write(out, new BatchRecord(shard.toString(), students, graded, Fingerprints.FORMAT, graderPrint, fingerprints, reused));
         if (shard.count() > 1) {
-            console.printf(Locale.ROOT, "Shard %s: %d of the class's %d submission(s).%n", shard, grades.size(), all.size());
+            console.printf(Locale.ROOT, "Shard %s: %d of the class's %d submission(s).%n", shard, entries.size(), all.size());
         }
         console.printf(Locale.ROOT, "Graded %d submission(s) in %.1f s with %d job(s): %.1f s per submission. Gradebook: %s%n",
-                grades.size(), seconds, jobs, seconds / Math.max(1, grades.size()), out.resolve("gradebook.md"));
+                entries.size(), seconds, jobs, seconds / Math.max(1, entries.size()), out.resolve("gradebook.md"));
+        if (since != null) {
+            List<String> changed = RegradeReport.write(since, out, graded, Set.copyOf(reused), since.sameGrader(graderPrint), students);
+            console.printf(Locale.ROOT, "Reused %d, graded again %d; changed since the earlier batch: %s. Regrade: %s%n",
+                    reused.size(), entries.size() - reused.size(), changed.isEmpty() ? "nobody" : String.join(", ", changed),
+                    out.resolve("regrade.md"));
+        }
+        List<Grade> grades = entries.stream().filter(entry -> !entry.outcome().reused()).map(entry -> entry.outcome().grade()).toList();
         List<Grade> refused = grades.stream().filter(grade -> grade.status() == Grade.Status.NOT_GRADED).toList();
         if (!refused.isEmpty()) {
             console.println("Not graded (score 0; each report says what was found and what was expected):");
@@ -90,19 +127,20 @@ final class ClassBatch {
         return SOME_COULD_NOT_RUN;
     }
 
-    private List<Grade> gradeAll(List<Path> submissions, Path out) throws IOException, InterruptedException {
+    private List<Entry> gradeAll(List<Path> submissions, Path out, PreviousBatch since, String graderPrint)
+            throws IOException, InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(jobs, work -> {
             Thread thread = new Thread(work, "grade");
             thread.setDaemon(true);
             return thread;
         });
         try {
-            List<Future<Grade>> pending = new ArrayList<>();
+            List<Future<Entry>> pending = new ArrayList<>();
             for (Path submission : submissions) {
-                pending.add(pool.submit(() -> gradeOne(submission, out)));
+                pending.add(pool.submit(() -> gradeOne(submission, out, since, graderPrint)));
             }
-            List<Grade> grades = new ArrayList<>();
-            for (Future<Grade> future : pending) {
+            List<Entry> grades = new ArrayList<>();
+            for (Future<Entry> future : pending) {
                 try {
                     grades.add(future.get());
                 } catch (ExecutionException e) {
@@ -122,13 +160,28 @@ final class ClassBatch {
         }
     }
 
-    private Grade gradeOne(Path submission, Path out) throws IOException, InterruptedException {
-        Grade grade = grader.grade(submission, prefix(submission));
-        Reports.write(grade, out.resolve(reportFolder(grade.submission())));
-        synchronized (console) {
-            console.println(GradeCommand.line(grade));
+    private Entry gradeOne(Path submission, Path out, PreviousBatch since, String graderPrint)
+            throws IOException, InterruptedException {
+        String student = name(submission);
+        Grader.Outcome outcome = grader.grade(submission, prefix(submission),
+                fingerprint -> since != null && since.reusable(student, graderPrint, fingerprint));
+        Path reports = out.resolve(reportFolder(student));
+        if (outcome.reused()) {
+            // The earlier reports stand as they were: the same files graded by the same grader.
+            FileTrees.delete(reports);
+            FileTrees.copy(since.report(student), reports);
+        } else {
+            Reports.write(outcome.grade(), reports, grader.policy());
         }
-        return grade;
+        synchronized (console) {
+            console.println(outcome.reused() ? String.format(Locale.ROOT, "%-24s reused: same student files and grader as in %s",
+                    student, since.dir()) : GradeCommand.line(outcome.grade()));
+        }
+        return new Entry(student, outcome);
+    }
+
+    /** A submission's name and what became of it. */
+    private record Entry(String student, Grader.Outcome outcome) {
     }
 
     /** The folder of a student's reports: the submission's name, made safe to be one path element. */

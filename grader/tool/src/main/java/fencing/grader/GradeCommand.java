@@ -46,6 +46,15 @@ public final class GradeCommand implements Callable<Integer> {
             + " (by a hash of each folder's name); ./kit gradebook merge joins the parts' gradebooks.")
     private String shard;
 
+    @Option(names = "--since", paramLabel = "OLD", description = "Regrade: reuse the results in OLD (the --out of an earlier"
+            + " batch) of each submission whose student files and grader are unchanged, grade the rest, and write regrade.md"
+            + " and regrade.csv: each student's old and new score, the delta and the tests that changed verdict.")
+    private Path since;
+
+    @Option(names = "--policy", paramLabel = "FILE", description = "Score by this grading policy instead of the kit's"
+            + " grader/grading-policy.yml (to try a change of points before making it).")
+    private Path policy;
+
     @Option(names = "--no-extensions", description = "Grade the core alone: leave out the extension tasks' tests (tag extension).")
     private boolean noExtensions;
 
@@ -97,16 +106,21 @@ public final class GradeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
+        PreviousBatch previous = since == null ? null : previous(since, out != null ? out : Path.of("build", "gradebook"));
+        if (policy != null && !Files.isRegularFile(policy)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--policy " + policy + ": no such file");
+        }
+        Path policyFile = policy != null ? policy : KitLocations.root().resolve(GradingPolicy.FILE);
         List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : ClassBatch.submissions(requireDirectory(batch));
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {
             try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
                     Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit),
                     // In a batch, no student's tests may read another student's submission.
-                    batch == null ? List.of() : List.of(batch.toAbsolutePath()), !noExtensions))) {
+                    batch == null ? List.of() : List.of(batch.toAbsolutePath()), !noExtensions), policyFile)) {
                 return batch == null ? gradeOne(grader)
                         : new ClassBatch(grader, jobs, System.out).grade(submissions, selected,
-                                out != null ? out : Path.of("build", "gradebook"));
+                                out != null ? out : Path.of("build", "gradebook"), previous);
             }
         } finally {
             if (etcd != null) {
@@ -118,7 +132,7 @@ public final class GradeCommand implements Callable<Integer> {
     private int gradeOne(Grader grader) throws IOException, InterruptedException {
         Path dir = out != null ? out : Path.of("build", "grade", submission.toAbsolutePath().normalize().getFileName().toString());
         Grade grade = grader.grade(submission, ClassBatch.prefix(submission));
-        Reports.write(grade, dir);
+        Reports.write(grade, dir, grader.policy());
         System.out.println(line(grade) + "  →  " + dir.resolve("summary.md"));
         if (grade.status() != Grade.Status.GRADED) {
             System.out.println(grade.reason());
@@ -140,58 +154,27 @@ public final class GradeCommand implements Callable<Integer> {
                 grade.maxScore(), grade.seconds(), state, failed);
     }
 
+    /** Reads the earlier batch of {@code --since}, refusing it before anything is graded or written. */
+    private PreviousBatch previous(Path old, Path target) throws IOException {
+        if (batch == null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--since compares two batches: give --batch DIR");
+        }
+        Path oldDir = old.toAbsolutePath().normalize();
+        if (target.toAbsolutePath().normalize().startsWith(oldDir)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--since " + old + " and --out " + target
+                    + ": the new batch must go to a folder of its own, outside the earlier one");
+        }
+        try {
+            return PreviousBatch.read(old);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+    }
+
     private static Path requireDirectory(Path path) {
         if (!Files.isDirectory(path)) {
             throw new IllegalArgumentException("not a directory: " + path.toAbsolutePath());
         }
         return path;
-    }
-
-    /** The class gradebook: {@code gradebook.csv} and {@code gradebook.md}. */
-    static final class Gradebook {
-
-        private Gradebook() {
-        }
-
-        static void write(List<Grade> grades, Path dir) throws IOException {
-            Files.createDirectories(dir);
-            try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(dir.resolve("gradebook.csv"), StandardCharsets.UTF_8))) {
-                csv.println("student,score,max,failed_tags,status,core,core_max,extension,extension_max,answers_to_read");
-                for (Grade grade : grades) {
-                    boolean scored = grade.status() != Grade.Status.COULD_NOT_RUN;
-                    csv.printf(Locale.ROOT, "%s,%s,%d,%s,%s,%s,%d,%s,%d,%d%n", csvField(grade.submission()), score(grade), grade.maxScore(),
-                            csvField(grade.status() == Grade.Status.GRADED ? String.join(" ", grade.failedTags()) : ""),
-                            csvField(status(grade)), scored ? Integer.toString(grade.coreScore()) : "", grade.coreMaxScore(),
-                            scored ? Integer.toString(grade.extensionScore()) : "", grade.extensionMaxScore(), grade.answersToRead());
-                }
-            }
-            StringBuilder md = new StringBuilder("# Gradebook\n\n| Student | Score | Max | Core | Extension | Failed tags | Status"
-                    + " | Answers to read |\n|---|---|---|---|---|---|---|---|\n");
-            for (Grade grade : grades) {
-                boolean scored = grade.status() != Grade.Status.COULD_NOT_RUN;
-                String core = scored ? grade.coreScore() + " / " + grade.coreMaxScore() : "";
-                String extension = grade.extensionMaxScore() == 0 ? "not graded"
-                        : scored ? grade.extensionScore() + " / " + grade.extensionMaxScore() : "";
-                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %s | %s | %d |%n", grade.submission().replace("|", "\\|"),
-                        score(grade), grade.maxScore(), core, extension,
-                        grade.status() == Grade.Status.GRADED ? String.join(", ", grade.failedTags()) : "",
-                        status(grade).lines().findFirst().orElse("").replace("|", "\\|"), grade.answersToRead()));
-            }
-            Files.writeString(dir.resolve("gradebook.md"), md, StandardCharsets.UTF_8);
-        }
-
-        private static String score(Grade grade) {
-            return grade.scored() ? Integer.toString(grade.score()) : "";
-        }
-
-        /** {@code graded}, or the first line of why not: the whole reason is in the student's report. */
-        private static String status(Grade grade) {
-            return grade.status() == Grade.Status.GRADED ? "graded" : grade.reason().lines().findFirst().orElse("");
-        }
-
-        private static String csvField(String text) {
-            return text.contains(",") || text.contains("\"") || text.contains("\n")
-                    ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
-        }
     }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -63,8 +64,10 @@ public final class GradebookCommand implements Callable<Integer> {
             Map<String, String> mdRows = new LinkedHashMap<>();
             String csvHeader = null;
             List<String> mdHeader = null;
+            List<BatchRecord> records = new ArrayList<>();
             for (Path shard : shards) {
                 BatchRecord record = BatchRecord.read(shard);
+                records.add(record);
                 if (students == null) {
                     students = record.students();
                 } else if (!students.equals(record.students())) {
@@ -93,6 +96,7 @@ public final class GradebookCommand implements Callable<Integer> {
             }
             List<String> missing = students.stream().filter(student -> !gradedIn.containsKey(student)).toList();
             writeMerged(students, gradedIn, csvHeader, csvRows, mdHeader, mdRows, missing);
+            BatchRecord.write(out, merged(records, students, gradedIn));
             System.out.printf("Merged %d shard(s): %d of the class's %d student(s). Gradebook: %s%n", shards.size(),
                     gradedIn.size(), students.size(), out.resolve("gradebook.md"));
             if (missing.isEmpty()) {
@@ -126,7 +130,25 @@ public final class GradebookCommand implements Callable<Integer> {
             }
             Files.write(out.resolve("gradebook.csv"), csv, StandardCharsets.UTF_8);
             Files.write(out.resolve("gradebook.md"), md, StandardCharsets.UTF_8);
-            BatchRecord.write(out, new BatchRecord("1/1", students, students.stream().filter(gradedIn::containsKey).toList()));
+        }
+
+        /** The record of the merged gradebook; its results can be reused only if every shard had the same grader. */
+        private static BatchRecord merged(List<BatchRecord> records, List<String> students, Map<String, Path> gradedIn) {
+            List<String> graders = records.stream().map(BatchRecord::grader).distinct().toList();
+            boolean sameGrader = graders.size() == 1 && graders.get(0) != null
+                    && records.stream().allMatch(record -> Integer.valueOf(Fingerprints.FORMAT).equals(record.format()));
+            Map<String, String> fingerprints = new TreeMap<>();
+            List<String> reused = new ArrayList<>();
+            for (BatchRecord record : records) {
+                if (sameGrader && record.fingerprints() != null) {
+                    fingerprints.putAll(record.fingerprints());
+                }
+                if (record.reused() != null) {
+                    reused.addAll(record.reused());
+                }
+            }
+            return new BatchRecord("1/1", students, students.stream().filter(gradedIn::containsKey).toList(), Fingerprints.FORMAT,
+                    sameGrader ? graders.get(0) : null, fingerprints, students.stream().filter(reused::contains).toList());
         }
 
         private static String requireSame(String expected, String actual, Path shard) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -44,20 +45,60 @@ public final class Grader implements AutoCloseable {
         }
     }
 
+    /**
+     * What became of one submission: its grade, or that an earlier grade of the same files was reused.
+     *
+     * @param grade       the grade, or null when the earlier one was reused
+     * @param fingerprint the fingerprint of the student files as read, or null when they were not taken
+     */
+    record Outcome(Grade grade, String fingerprint) {
+
+        /** Whether the earlier grade was reused instead of grading again. */
+        boolean reused() {
+            return grade == null;
+        }
+    }
+
     private final Options options;
+    private final Path policyFile;
+    private final GradingPolicy policy;
     private final List<TestCase> tests;
     private final List<Path> kitClassPath = TestSuite.classPath();
     private final Sandbox sandbox = Sandbox.forThisMachine();
     private final Set<String> provided = providedSources();
     private List<Path> childClassPath;
+    private String fingerprint;
 
     /** Creates a grader; the tests are discovered once, from the grader's own copy of them, and scored by the grading policy. */
     public Grader(Options options) {
+        this(options, KitLocations.root().resolve(GradingPolicy.FILE));
+    }
+
+    /** Creates a grader that scores by the grading policy in {@code policyFile} instead of the kit's. */
+    public Grader(Options options, Path policyFile) {
         this.options = options;
+        this.policyFile = policyFile;
+        this.policy = GradingPolicy.load(policyFile);
         List<TestCase> discovered = options.suite().discover(options.includeEtcd());
         List<TestCase> kept = options.includeExtensions() ? discovered
                 : discovered.stream().filter(test -> !test.tags().contains(TestSuite.EXTENSION_TAG)).toList();
-        this.tests = options.suite() == TestSuite.HIDDEN ? GradingPolicy.load().apply(kept) : kept;
+        this.tests = options.suite() == TestSuite.HIDDEN ? policy.apply(kept) : kept;
+    }
+
+    /** Returns the grading policy the reports follow. */
+    GradingPolicy policy() {
+        return policy;
+    }
+
+    /**
+     * Returns the fingerprint of everything besides the student's files that decides a grade: the hidden tests, the
+     * grading policy, the options and the grader's own code ({@link Fingerprints#grader}).
+     */
+    synchronized String fingerprint() {
+        if (fingerprint == null) {
+            fingerprint = Fingerprints.grader(options, policyFile, tests, kitClassPath);
+        }
+        return fingerprint;
     }
 
     /** Deletes what the grader prepared for the submissions' JVMs. */
@@ -82,17 +123,26 @@ public final class Grader implements AutoCloseable {
      * @param keyPrefix the etcd key prefix this submission's tests use, so that submissions sharing an etcd never meet
      */
     public Grade grade(Path submission, String keyPrefix) throws IOException, InterruptedException {
+        return grade(submission, keyPrefix, fingerprint -> false).grade();
+    }
+
+    /**
+     * Grades {@code submission} as {@link #grade(Path, String)} does, unless {@code reusable} accepts the fingerprint of
+     * its student files as read: then nothing is compiled or run, and the outcome says the earlier grade is reused.
+     * A submission not fit to grade is never reused.
+     */
+    Outcome grade(Path submission, String keyPrefix, Predicate<String> reusable) throws IOException, InterruptedException {
         String name = submission.toAbsolutePath().normalize().getFileName().toString();
         long start = System.nanoTime();
         Path workDir = null;
         try {
             workDir = Files.createTempDirectory("fencing-grade-");
-            return grade(submission, workDir, keyPrefix, name, start);
+            return grade(submission, workDir, keyPrefix, name, start, reusable);
         } catch (IOException | RuntimeException e) {
             if (e instanceof KitFingerprint.Changed changed) {
                 throw changed;
             }
-            return Grade.couldNotRun(name, describe(e), tests, seconds(start));
+            return new Outcome(Grade.couldNotRun(name, describe(e), tests, seconds(start)), null);
         } finally {
             if (workDir != null) {
                 FileTrees.delete(workDir);
@@ -100,13 +150,23 @@ public final class Grader implements AutoCloseable {
         }
     }
 
-    private Grade grade(Path submission, Path workDir, String keyPrefix, String name, long start)
+    private Outcome grade(Path submission, Path workDir, String keyPrefix, String name, long start, Predicate<String> reusable)
             throws IOException, InterruptedException {
         SubmissionIntake.Result intake = SubmissionIntake.take(submission,
                 workDir.resolve("submission").resolve(StudentFiles.SOURCE_ROOT), provided);
         if (!intake.accepted()) {
-            return Grade.notGraded(name, intake.refusal(), tests, seconds(start));
+            return new Outcome(Grade.notGraded(name, intake.refusal(), tests, seconds(start)), null);
         }
+        Optional<String> history = PredictFirst.note(submission);
+        String fingerprint = Fingerprints.submission(workDir.resolve("submission"), history);
+        if (reusable.test(fingerprint)) {
+            return new Outcome(null, fingerprint);
+        }
+        return new Outcome(graded(workDir, keyPrefix, name, start, intake, history), fingerprint);
+    }
+
+    private Grade graded(Path workDir, String keyPrefix, String name, long start, SubmissionIntake.Result intake,
+                         Optional<String> history) throws IOException, InterruptedException {
         Path classes = workDir.resolve("classes");
         SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), intake.taken(), classes, kitClassPath);
         if (!compiled.ok()) {
@@ -147,7 +207,7 @@ public final class Grader implements AutoCloseable {
         }
         List<String> notes = new ArrayList<>(answers.notes());
         notes.addAll(run.notes());
-        PredictFirst.note(submission).ifPresent(notes::add);
+        history.ifPresent(notes::add);
         return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start), answers.explanations());
     }
 
