@@ -105,7 +105,7 @@ public final class AnswerKey {
                             + " check was true when made and false when the write arrived.",
                     "Describes a schedule: check, pause longer than the remaining lease, write; concludes the check and"
                             + " the write are not atomic, so the resource must check the token."),
-            new Question(9, "What the chaos run's counts say", "fenced-stale=N: how many stale writes the fenced mode"
+            new Question(14, "What the chaos run's counts say", "fenced-stale=N: how many stale writes the fenced mode"
                     + " accepted",
                     "fenced-stale=0",
                     "the fenced mode rejects every write whose token is below the mark, whatever the writer's lease"

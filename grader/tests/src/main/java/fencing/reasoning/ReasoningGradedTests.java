@@ -79,9 +79,9 @@ class ReasoningGradedTests {
 
     @Test
     @Graded(points = 1, tags = "reasoning")
-    @DisplayName("Question 9: the fenced mode accepts no stale write in the chaos run")
+    @DisplayName("Question 14: the fenced mode accepts no stale write in the chaos run")
     void theFencedModeAcceptsNoStaleWriteUnderChaos() throws IOException {
-        grade(9);
+        grade(14);
     }
 
     @Test

@@ -27,13 +27,16 @@ class AnswersTests {
     Path dir;
 
     @Test
-    @DisplayName("the template answers nothing: every question is there, with no closed answer and no explanation")
+    @DisplayName("the template answers nothing: every question of the key is there, under its number and title, with no closed answer and no explanation")
     void templateAnswersNothing() throws Exception {
         Answers template = Answers.parse(Files.readString(KitLocations.exercises().resolve(Answers.FILE)));
 
         for (AnswerKey.Question question : AnswerKey.QUESTIONS) {
             assertThat(template.question(question.number())).as("question %d in the template", question.number())
                     .hasValueSatisfying(answer -> {
+                        assertThat(answer.title()).as("the title of the template's question %d: the key grades the question"
+                                + " of that number, so the two must be the same question", question.number())
+                                .isEqualTo(question.title());
                         assertThat(answer.closed()).as("the template's answer to %d", question.number()).isEmpty();
                         assertThat(answer.explanation()).as("the template's explanation of %d", question.number()).isEmpty();
                     });
