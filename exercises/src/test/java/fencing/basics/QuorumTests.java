@@ -1,7 +1,7 @@
 package fencing.basics;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -45,8 +45,9 @@ class QuorumTests {
     @Test
     @DisplayName("A group with no members is an error")
     void rejectsGroupWithoutMembers() {
-        assertThatThrownBy(() -> Quorum.size(0))
+        // The description goes first: assertThatThrownBy would fail before .as(...) when nothing is thrown.
+        assertThatExceptionOfType(IllegalArgumentException.class)
                 .as("a group of %d members has no majority: Quorum.size must throw IllegalArgumentException", 0)
-                .isInstanceOf(IllegalArgumentException.class);
+                .isThrownBy(() -> Quorum.size(0));
     }
 }

@@ -59,7 +59,7 @@ class RestoreLineageTests {
     }
 
     @Test
-    @Graded(points = 1, tags = "lineage")
+    @Graded(points = 1, tags = {"lineage", "extension"})
     @DisplayName("Without Recovery, the first owner after a restore gets a token below the sink's mark: the sink would reject it")
     void withoutRecoveryTheFirstOwnerAfterTheRestoreIsBelowTheMark() {
         Drill drill = new Drill("no-recovery");
@@ -114,7 +114,7 @@ class RestoreLineageTests {
     }
 
     @Test
-    @Graded(points = 2, tags = "lineage")
+    @Graded(points = 2, tags = {"lineage", "extension"})
     @DisplayName("Recovery raises the epoch above the mark's epoch even when the restored epoch key is older than it")
     void recoveryGoesAboveTheMarksEpochNotJustTheStoredOne() {
         Drill drill = new Drill("older-epoch");

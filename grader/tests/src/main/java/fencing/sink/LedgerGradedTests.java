@@ -1,7 +1,7 @@
 package fencing.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import fencing.grading.Graded;
 import java.nio.file.Path;
@@ -127,8 +127,10 @@ class LedgerGradedTests {
             List<Object> results = raceTwoRetries(file, k);
 
             assertThat(results)
-                    .as("every request must end with a verdict, never an exception, even when a retry competes: %s; the "
-                            + "two retries returned %s", how, results)
+                    .as("every request must end with a verdict, never an exception, even when a retry competes (look up the"
+                            + " id, fence, apply and record in one BEGIN IMMEDIATE transaction): %s; the two retries returned %s",
+                            how, results.stream().map(result -> result instanceof String failure
+                                    ? SinkRules.explained(failure) : result).toList())
                     .allMatch(result -> result instanceof RequestResult);
             RequestResult one = (RequestResult) results.get(0);
             RequestResult two = (RequestResult) results.get(1);
@@ -257,14 +259,15 @@ class LedgerGradedTests {
         ledger.add(4, "r1", 10);
 
         for (String blank : new String[] {null, "", "   ", "\t\n"}) {
-            assertThatThrownBy(() -> ledger.add(5, blank, 1))
+            // The description goes first: assertThatThrownBy would fail before .as(...) when nothing is thrown.
+            assertThatExceptionOfType(IllegalArgumentException.class)
                     .as("a request without an id cannot be applied once: add(5, %s, 1) must throw IllegalArgumentException",
                             blank == null ? "null" : "\"" + blank.replace("\t", "\\t").replace("\n", "\\n") + "\"")
-                    .isInstanceOf(IllegalArgumentException.class);
+                    .isThrownBy(() -> ledger.add(5, blank, 1));
         }
-        assertThatThrownBy(() -> ledger.add(5, "too much", Long.MAX_VALUE))
+        assertThatExceptionOfType(ArithmeticException.class)
                 .as("adding Long.MAX_VALUE to the total 10 would overflow: add must throw ArithmeticException")
-                .isInstanceOf(ArithmeticException.class);
+                .isThrownBy(() -> ledger.add(5, "too much", Long.MAX_VALUE));
 
         assertThat(LedgerTable.read(file))
                 .as("refused requests change nothing: total 10, mark 4")

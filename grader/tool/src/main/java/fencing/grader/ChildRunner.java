@@ -1,6 +1,7 @@
 package fencing.grader;
 
 import fencing.support.Channel;
+import fencing.support.LoopbackBridge;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -43,6 +44,8 @@ public final class ChildRunner {
     public static void main(String[] args) throws IOException {
         List<String> ids = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
         String timeout = System.getProperty(TIMEOUT_PROPERTY, "10");
+        // In a network namespace of its own, the parent and etcd are reachable only through the bridge.
+        LoopbackBridge.insideFromProperty();
         Channel channel = Channel.connectToParent(CONNECT_TIMEOUT);
         EventWriter events = new EventWriter(channel);
 

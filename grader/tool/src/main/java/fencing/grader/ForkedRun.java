@@ -2,6 +2,7 @@ package fencing.grader;
 
 import fencing.support.Channel;
 import fencing.support.ChildJvm;
+import fencing.support.LoopbackBridge;
 import fencing.support.Supervised;
 import java.io.File;
 import java.io.IOException;
@@ -96,7 +97,7 @@ final class ForkedRun {
         Map<String, Long> started = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
 
-        try (Channel.Listener listener = Channel.listen()) {
+        try (Channel.Listener listener = Channel.listen(); LoopbackBridge bridge = bridge(listener)) {
             ChildJvm child = ChildJvm.of(ChildRunner.class)
                     .prefix(sandbox.commandPrefix(hidden))
                     .maxHeapMegabytes(HEAP_MEGABYTES)
@@ -107,6 +108,9 @@ final class ForkedRun {
                     .args(ids.toString())
                     .directory(runDir);
             environment.forEach(child::environment);
+            if (bridge != null) {
+                child.systemProperty(LoopbackBridge.PROPERTY, bridge.dir().toString());
+            }
             try (Supervised jvm = child.start("test JVM")) {
                 OutputTail output = new OutputTail(jvm.output(), "test JVM output");
                 Ending ending = listen(listener, jvm, byId, started, failures, results, deadline);
@@ -120,6 +124,37 @@ final class ForkedRun {
                 settle(ending, byId, started, results, lastOutput);
             }
         }
+    }
+
+    /**
+     * Returns the bridge that carries the channel's port and etcd's into the child's network namespace, or {@code null}
+     * when the child shares this machine's network.
+     */
+    private LoopbackBridge bridge(Channel.Listener listener) throws IOException {
+        if (!sandbox.isolatesNetwork()) {
+            return null;
+        }
+        List<Integer> ports = new ArrayList<>(List.of(listener.port()));
+        ports.addAll(loopbackPorts(environment.get("ETCD_ENDPOINTS")));
+        return LoopbackBridge.outside(ports);
+    }
+
+    /** Returns the ports of {@code endpoints} (comma-separated URLs), all of which must be on the loopback. */
+    static List<Integer> loopbackPorts(String endpoints) {
+        List<Integer> ports = new ArrayList<>();
+        if (endpoints == null || endpoints.isBlank()) {
+            return ports;
+        }
+        for (String endpoint : endpoints.split(",")) {
+            java.net.URI uri = java.net.URI.create(endpoint.strip());
+            String host = uri.getHost();
+            if (uri.getPort() < 0 || host == null || !(host.equals("127.0.0.1") || host.equals("localhost") || host.equals("[::1]"))) {
+                throw new IllegalArgumentException("the submission's tests run without a network, so etcd must be on"
+                        + " this machine's loopback with an explicit port (http://127.0.0.1:PORT); got " + endpoint.strip());
+            }
+            ports.add(uri.getPort());
+        }
+        return ports;
     }
 
     private enum Kind { DONE, EXITED, TEST_TIMEOUT, TIME_LIMIT }

@@ -21,7 +21,9 @@ import java.util.stream.Stream;
  * as the unprivileged user {@code nobody}: it can read the class path but cannot change the grader,
  * the hidden tests, the solutions or any report. In a mount namespace of its own, the directories
  * it has no business reading (the kit's solutions and catalog, the other submissions of a batch)
- * are covered by an empty directory. Class path entries that {@code nobody} cannot read (a Maven
+ * are covered by an empty directory. In a network namespace of its own (where {@code ip} exists too) it has only a
+ * loopback: it reaches the grader's channel and the batch's etcd through a {@link fencing.support.LoopbackBridge},
+ * and nothing else. Class path entries that {@code nobody} cannot read (a Maven
  * repository under {@code /root}) are copied into a readable snapshot.
  */
 final class Sandbox implements AutoCloseable {
@@ -31,18 +33,28 @@ final class Sandbox implements AutoCloseable {
 
     private final boolean dropPrivileges;
     private final boolean hideDirectories;
+    private final boolean isolateNetwork;
     private Path snapshot;
 
-    private Sandbox(boolean dropPrivileges, boolean hideDirectories) {
+    private Sandbox(boolean dropPrivileges, boolean hideDirectories, boolean isolateNetwork) {
         this.dropPrivileges = dropPrivileges;
         this.hideDirectories = hideDirectories;
+        this.isolateNetwork = isolateNetwork;
     }
 
     /** Returns a sandbox that drops privileges when this JVM runs as root and {@code setpriv} exists. */
     static Sandbox forThisMachine() {
         boolean root = new com.sun.security.auth.module.UnixSystem().getUid() == 0;
-        boolean setpriv = onPath("setpriv");
-        return new Sandbox(root && setpriv, root && setpriv && onPath("unshare") && onPath("mount"));
+        boolean namespaces = root && onPath("setpriv") && onPath("unshare") && onPath("mount");
+        return new Sandbox(root && onPath("setpriv"), namespaces, namespaces && onPath("ip"));
+    }
+
+    /**
+     * Whether the submission's JVM runs in a network namespace of its own, with nothing but a loopback: it reaches
+     * the grader and etcd only through the ports a {@link fencing.support.LoopbackBridge} carries in.
+     */
+    boolean isolatesNetwork() {
+        return isolateNetwork;
     }
 
     private static boolean onPath(String program) {
@@ -64,17 +76,24 @@ final class Sandbox implements AutoCloseable {
             return List.of();
         }
         List<String> setpriv = List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups");
-        List<Path> existing = hidden.stream().filter(Files::isDirectory).toList();
-        if (!hideDirectories || existing.isEmpty()) {
+        List<Path> existing = hideDirectories ? hidden.stream().filter(Files::isDirectory).toList() : List.of();
+        if (existing.isEmpty() && !isolateNetwork) {
             return setpriv;
         }
-        Path empty = emptyDirectory();
-        List<String> prefix = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private", "sh", "-c"));
+        List<String> prefix = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private"));
+        if (isolateNetwork) {
+            prefix.add("--net");
+        }
+        prefix.addAll(List.of("sh", "-c"));
         StringBuilder mounts = new StringBuilder("set -e\n");
+        if (isolateNetwork) {
+            // A new network namespace starts with its loopback down and no other interface.
+            mounts.append("ip link set lo up\n");
+        }
         List<String> arguments = new ArrayList<>();
         for (Path dir : existing) {
             arguments.add(dir.toAbsolutePath().toString());
-            mounts.append("mount --bind \"").append(empty).append("\" \"$1\"\nshift\n");
+            mounts.append("mount --bind \"").append(emptyDirectory()).append("\" \"$1\"\nshift\n");
         }
         mounts.append("exec \"$@\"\n");
         prefix.add(mounts.toString());

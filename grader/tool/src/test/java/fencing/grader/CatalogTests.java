@@ -27,11 +27,14 @@ class CatalogTests {
 
     @TestFactory
     @DisplayName("each known-wrong submission loses points, under the grading policy, on a test of every tag it must fail,"
-            + " and its feedback names the rule it breaks")
+            + " its feedback names the rule it breaks, and results.json, the gradebook and the Classroom checks agree on its score")
     Stream<DynamicTest> wrongSubmissionsAreCaught() {
-        return CatalogSubmissions.entries("wrong").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
+        return CatalogSubmissions.selected("wrong").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
             List<String> expected = CatalogSubmissions.expectedTags(entry);
             assertThat(expected).as("expected-tags.txt of %s", entry.getFileName()).isNotEmpty();
+            List<String> rules = CatalogSubmissions.expectedRules(entry);
+            assertThat(rules).as("expected-rule.txt of %s: a phrase of the rule its feedback must name", entry.getFileName())
+                    .isNotEmpty();
             Grade grade = GradingFixtures.grade(CatalogSubmissions.assemble(entry, dir.resolve(entry.getFileName())));
 
             assertThat(grade.compiled()).as("%s compiles: %s", entry.getFileName(), grade.compilerOutput()).isTrue();
@@ -42,24 +45,26 @@ class CatalogTests {
             }
             String failures = grade.results().stream().filter(result -> !result.passed()).map(TestResult::message)
                     .collect(java.util.stream.Collectors.joining("\n")).toLowerCase(java.util.Locale.ROOT);
-            for (String phrase : CatalogSubmissions.expectedRules(entry)) {
+            for (String phrase : rules) {
                 assertThat(failures)
                         .as("%s: its failing messages must name the rule it breaks, in the lesson's words (%s)",
                                 entry.getFileName(), "expected-rule.txt")
                         .contains(phrase.toLowerCase(java.util.Locale.ROOT));
             }
+            ReportAgreement.assertAgree(grade, dir);
         }));
     }
 
     @TestFactory
-    @DisplayName("each correct alternative scores full marks")
+    @DisplayName("each correct alternative scores full marks, and results.json, the gradebook and the Classroom checks agree")
     Stream<DynamicTest> correctAlternativesScoreFullMarks() {
-        return CatalogSubmissions.entries("correct").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
+        return CatalogSubmissions.selected("correct").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
             assertThat(Files.exists(entry.resolve("expected-tags.txt"))).as("a correct entry expects no failures").isFalse();
             Grade grade = GradingFixtures.grade(CatalogSubmissions.assemble(entry, dir.resolve(entry.getFileName())));
 
             assertThat(grade.results()).as("tests failed by the correct alternative %s", entry.getFileName())
                     .allSatisfy(result -> assertThat(result.passed()).as("%s: %s", result.test().name(), result.message()).isTrue());
+            ReportAgreement.assertAgree(grade, dir);
         }));
     }
 }

@@ -56,6 +56,19 @@ class GradingPolicyTests {
     }
 
     @Test
+    @DisplayName("a hidden test carries the extension tag exactly when the policy puts its property in the extension part,"
+            + " so that the core and extension subtotals and --no-extensions agree with the policy")
+    void extensionTagFollowsThePolicysPart() {
+        GradingPolicy policy = GradingPolicy.load();
+        List<TestCase> tests = GradingFixtures.grader(TestSuite.HIDDEN).tests();
+
+        assertThat(tests).as("hidden tests").isNotEmpty().allSatisfy(test -> assertThat(
+                        test.tags().contains(TestSuite.EXTENSION_TAG))
+                .as("%s, tags %s, is in the policy's %s part", test.name(), test.tags(), policy.part(test))
+                .isEqualTo(GradingPolicy.EXTENSION.equals(policy.part(test))));
+    }
+
+    @Test
     @DisplayName("a property's points are shared by its tests in proportion to their weights, whole, and add up exactly")
     void pointsAreSharedByWeight() {
         GradingPolicy policy = policy(Map.of("a", 12, "b", 5));

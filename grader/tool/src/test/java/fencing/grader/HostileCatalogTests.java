@@ -26,6 +26,8 @@ class HostileCatalogTests {
 
     /** Entries that reach for files outside their work directory: only grading as root can stop them. */
     private static final Set<String> NEED_SANDBOX = Set.of("writes-grader-files", "reads-solutions");
+    /** The entry that reaches for the network: only a network namespace can stop it. */
+    private static final String NEED_NETWORK_SANDBOX = "reaches-network";
     private static final Duration TEST_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration TIME_LIMIT = Duration.ofSeconds(120);
 
@@ -50,11 +52,19 @@ class HostileCatalogTests {
     Stream<DynamicTest> hostileSubmissionsAreContained() {
         List<Path> entries = CatalogSubmissions.entries("hostile");
         assertThat(entries).as("hostile entries").hasSizeGreaterThanOrEqualTo(12);
-        return entries.stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
+        return CatalogSubmissions.selected("hostile").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
             String name = entry.getFileName().toString();
             if (NEED_SANDBOX.contains(name)) {
                 Assumptions.assumeTrue(Sandbox.forThisMachine().dropsPrivileges(),
                         name + " needs grading as root, where a submission's tests run as nobody; run ./kit test as root to check it");
+            }
+            Bait bait = null;
+            if (NEED_NETWORK_SANDBOX.equals(name)) {
+                // Without the sandbox this entry would really send its bytes: it runs only where it must fail.
+                Assumptions.assumeTrue(Sandbox.forThisMachine().isolatesNetwork(), name + " needs grading as root with"
+                        + " unshare and ip, where a submission's tests run without a network; run ./kit test as root to check it");
+                bait = Bait.onThisMachinesAddress();
+                Assumptions.assumeTrue(bait != null, name + " needs a non-loopback address on this machine to listen on");
             }
             List<String> tags = CatalogSubmissions.expectedTags(entry);
             List<String> phrases = Files.readAllLines(entry.resolve("expected-report.txt")).stream()
@@ -62,7 +72,18 @@ class HostileCatalogTests {
             KitFingerprint before = KitFingerprint.of(TestSuite.classPath());
             long start = System.nanoTime();
 
-            Grade grade = grader.grade(CatalogSubmissions.assemble(entry, dir.resolve(name)), "hostile/" + UUID.randomUUID());
+            Path submission = CatalogSubmissions.assemble(entry, dir.resolve(name));
+            if (bait != null) {
+                bait.plantIn(submission.resolve("src/main/java/fencing/basics/Resource.java"));
+            }
+            Grade grade;
+            try (Bait listening = bait) {
+                grade = grader.grade(submission, "hostile/" + UUID.randomUUID());
+                if (listening != null) {
+                    assertThat(listening.connections()).as("%s: connections that reached %s from the submission's tests",
+                            name, listening.address()).isZero();
+                }
+            }
 
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             assertThat(took).as("%s: grading must end within its time limit", name).isLessThan(TIME_LIMIT.plusSeconds(30));
