@@ -46,9 +46,7 @@ public final class EtcdOwnerCheck implements OwnerCheck {
      */
     @Override
     public boolean isCurrent(long token) {
-        if (token <= 0) {
-            return false;
-        }
+        // No guard for tokens <= 0 is needed: a key's create_revision is at least 1, so they never match.
         // GetOption.DEFAULT is linearizable: etcd answers only after confirming it is still the leader, so
         // a lock taken over a moment ago on another member is already seen here.
         List<KeyValue> kvs = await(client.getKVClient().get(ByteSequence.from(lockKey, StandardCharsets.UTF_8),

@@ -41,8 +41,7 @@ public final class IdempotentLedger {
      */
     public RequestResult add(long token, String requestId, long amount) {
         if (requestId == null || requestId.isBlank()) {
-            throw new IllegalArgumentException("a request needs an id to be applied once, got "
-                    + (requestId == null ? "null" : "\"" + requestId + "\""));
+            throw new IllegalArgumentException("a request needs an id, neither null nor blank, to be applied once");
         }
         try (Connection connection = db.open(); Statement control = connection.createStatement()) {
             // One transaction for the lookup, the effect and the record: a retry racing this one waits
