@@ -138,6 +138,63 @@ public final class AnswerKey {
     private AnswerKey() {
     }
 
+    /**
+     * A question with no closed answer: its explanation is passed on to a person with the rubric, and earns no points.
+     *
+     * @param number its number in {@code ANSWERS.md}
+     * @param title  its heading
+     * @param model  a model explanation
+     * @param rubric what a person looks for in the explanation
+     */
+    public record OpenQuestion(int number, String title, String model, String rubric) {
+    }
+
+    /** The questions only a person grades: Part 4's and the restore drill's, in order. */
+    public static final List<OpenQuestion> OPEN_QUESTIONS = List.of(
+            new OpenQuestion(9, "Why may the high-water mark accept A?",
+                    "A high-water mark only promises that no write is accepted after one with a larger token; when A"
+                            + " wrote, the sink had seen no token above A's, so accepting A broke nothing it promises, and"
+                            + " B's later write with a larger token still won. Mutual exclusion in time was lost, ordering"
+                            + " at the sink was not. OwnerCheckingSink adds current ownership: it asks etcd, inside the"
+                            + " transaction, whether the token is the current holder's, and rejects A.",
+                    "States the narrower contract (no write accepted after a newer one); explains the sink had not yet"
+                            + " seen B's token; says B still won; names what OwnerCheckingSink adds (asking the lock"
+                            + " service for the current holder, inside the transaction)."),
+            new OpenQuestion(10, "What does checking the current owner cost?",
+                    "Every write pays one linearizable read of the lock key, a round trip to etcd's leader and a quorum"
+                            + " confirmation, made while SQLite's write lock is held. A serializable read may come from a"
+                            + " member's stale local state and call a replaced holder current. When etcd is slow or"
+                            + " unreachable, writes wait or fail: the lock service is now on the write path, and the sink"
+                            + " must reject (fail closed), since an owner that cannot be confirmed is not the owner.",
+                    "Counts one linearizable read per write (under the write lock); says why serializable is unsafe;"
+                            + " says etcd's availability now limits the sink's; says the sink rejects when the check fails."),
+            new OpenQuestion(11, "Why is a forged token a denial of service?",
+                    "The fenced sink accepts C's token 10^12, since it is above the mark, and raises the mark to it; every"
+                            + " real owner's token (an etcd revision) is far below, so each later legitimate write is"
+                            + " rejected: the sink is locked out for good. OwnerCheckingSink asks etcd whether 10^12 is the"
+                            + " current holder's create_revision; it is not, so C is rejected and the mark never moves.",
+                    "Says C's write is accepted and raises the mark; says every later real write is rejected (locked"
+                            + " out); explains that OwnerCheckingSink rejects a token etcd did not grant to the current holder."),
+            new OpenQuestion(12, "Fencing and deduplication protect different invariants",
+                    "The retry carries B's token, equal to the mark, so fencing accepts it again: fencing orders"
+                            + " generations, it does not recognise a repeated operation. IdempotentLedger records each"
+                            + " request id with its verdict, in the same transaction as the effect, so a crash or a racing"
+                            + " retry can never leave an effect without its record or a record without its effect."
+                            + " A fresh id does not make a stale token fresh: the ledger still fences by token.",
+                    "Says equal tokens pass the fence, so fencing cannot deduplicate; names the recorded request id and"
+                            + " verdict; explains why record and effect commit together; says a new id does not let a stale"
+                            + " owner in."),
+            new OpenQuestion(13, "The restore drill",
+                    "The snapshot predates C1–C3, so the restored etcd's revision counter went back and its next"
+                            + " create_revision was below the tokens the sink had already seen: the fenced sink rejected D,"
+                            + " which is safe (no stale write got in) but stuck (the rightful owner cannot write). Recovery"
+                            + " must take max(stored epoch, epoch of the sink's mark) + 1, since the restored epoch key may"
+                            + " itself be older than the mark's epoch. Restoring the sink's database lowered its mark and"
+                            + " let A's late write in again: the mark must be durable and never restored backwards.",
+                    "Explains the revision going backwards after the restore; says D's rejection is safe but stuck;"
+                            + " justifies the max(...) + 1 epoch with the mark's epoch; concludes the mark must be kept"
+                            + " durably and never rolled back."));
+
     /** Returns question {@code number}. */
     public static Optional<Question> question(int number) {
         return QUESTIONS.stream().filter(question -> question.number() == number).findFirst();

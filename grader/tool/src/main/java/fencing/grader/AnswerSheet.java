@@ -55,9 +55,15 @@ record AnswerSheet(Path copy, List<Explanation> explanations, List<String> notes
                         + String.join("; ", problems));
             }
         }
+        for (AnswerKey.OpenQuestion question : AnswerKey.OPEN_QUESTIONS) {
+            explanations.add(new Explanation(question.number(), question.title(),
+                    answers.question(question.number()).map(Answers.Answer::explanation).orElse(""), question.rubric(), List.of()));
+        }
         // A numbered question the key does not know (added to the template since) is still passed on to a person.
         for (Answers.Answer answer : answers.questions().values()) {
-            if (AnswerKey.question(answer.number()).isEmpty() && !answer.explanation().isBlank()) {
+            boolean known = AnswerKey.question(answer.number()).isPresent()
+                    || AnswerKey.OPEN_QUESTIONS.stream().anyMatch(open -> open.number() == answer.number());
+            if (!known && !answer.explanation().isBlank()) {
                 explanations.add(new Explanation(answer.number(), answer.title(), answer.explanation(),
                         "(no rubric: the answer key has no question " + answer.number() + ")", List.of()));
             }

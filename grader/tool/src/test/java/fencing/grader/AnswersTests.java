@@ -41,6 +41,14 @@ class AnswersTests {
                         assertThat(answer.explanation()).as("the template's explanation of %d", question.number()).isEmpty();
                     });
         }
+        for (AnswerKey.OpenQuestion question : AnswerKey.OPEN_QUESTIONS) {
+            assertThat(template.question(question.number())).as("open question %d in the template", question.number())
+                    .hasValueSatisfying(answer -> {
+                        assertThat(answer.title()).as("the title of the template's question %d", question.number())
+                                .isEqualTo(question.title());
+                        assertThat(answer.explanation()).as("the template's explanation of %d", question.number()).isEmpty();
+                    });
+        }
     }
 
     @Test
@@ -106,13 +114,14 @@ class AnswersTests {
         String summary = Reports.summary(grade, policy);
 
         assertThat(grade.answersToRead()).as("explanations written").isEqualTo(1);
-        assertThat(results.path("tests")).as("results.json's entries").hasSize(AnswerKey.QUESTIONS.size())
+        int questions = AnswerKey.QUESTIONS.size() + AnswerKey.OPEN_QUESTIONS.size();
+        assertThat(results.path("tests")).as("results.json's entries").hasSize(questions)
                 .allSatisfy(entry -> {
                     assertThat(entry.path("max_score").asInt()).as("points of %s", entry.path("name")).isZero();
                     assertThat(entry.path("visibility").asText()).as("visibility of %s", entry.path("name")).isEqualTo("hidden");
                     assertThat(entry.path("output").asText()).as("output of %s", entry.path("name")).contains("Rubric: ");
                 });
-        assertThat(summary).as("summary.md").contains(Reports.STAFF_HEADING).contains("1 of " + AnswerKey.QUESTIONS.size() + " explanations")
+        assertThat(summary).as("summary.md").contains(Reports.STAFF_HEADING).contains("1 of " + questions + " explanations")
                 .contains("The lease ID is not ordered by grant.").contains("token 999999");
         assertThat(sheet.notes()).as("notes for the student").anySatisfy(note -> assertThat(note).contains("token 999999"));
         assertThat(classroomJobSummary(summary)).as("what GitHub Classroom's grade.sh shows the student")

@@ -274,6 +274,13 @@ class HandoutTests {
                     }
                 }
             }
+            for (fencing.reasoning.AnswerKey.OpenQuestion question : fencing.reasoning.AnswerKey.OPEN_QUESTIONS) {
+                for (String secret : List.of(question.model(), question.rubric())) {
+                    if (text.get().contains(secret.substring(0, Math.min(60, secret.length())))) {
+                        leaks.add(relative + ": the model answer or rubric of open question " + question.number());
+                    }
+                }
+            }
         }
         return leaks;
     }
