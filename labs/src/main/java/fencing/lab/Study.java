@@ -82,7 +82,7 @@ public final class Study implements Callable<Integer> {
     Path out;
 
     @Option(names = "--case", defaultValue = "late-write", paramLabel = "CASE", converter = CaseConverter.class,
-            description = "late-write (default), pre-contact, restart, check-outside-transaction, restore or chaos.")
+            description = "late-write (default), pre-contact, restart, check-outside-transaction, restore, forged, retry or chaos.")
     LabCase studyCase;
 
     @Option(names = "--writers", paramLabel = "N", description = "chaos only: how many writer JVMs loop on the lock (default: 4).")
@@ -276,8 +276,11 @@ public final class Study implements Callable<Integer> {
         Evidence.Summary summary = new Evidence.Summary(done.size(), passed, done.size() - passed,
                 Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
         Map<String, String> sinks = new LinkedHashMap<>();
-        sinks.put("plain", "fencing.sink.PlainSink");
-        sinks.put("fenced", abCase.fencedSink().implementation());
+        Map<String, String> known = Map.of("plain", "fencing.sink.PlainSink", "fenced", abCase.fencedSink().implementation(),
+                "current-owner", "fencing.sink.OwnerCheckingSink with fencing.etcd.EtcdOwnerCheck",
+                "fenced-counter", "fencing.lab.sink.FencedCounter", "idempotent", "fencing.sink.IdempotentLedger");
+        abCase.modes().forEach(mode -> sinks.put(mode, known.get(mode)));
+        abCase.ledgers().forEach(ledger -> sinks.put(ledger, known.get(ledger)));
         return new Evidence.Study(Study.class.getName(), studyCase.name(), studyCase.title(),
                 "A fenced sink rejects a write whose token is below the highest token it has accepted (its high-water mark);"
                         + " it accepts a token equal to or above it.",

@@ -9,7 +9,7 @@ public final class Cases {
 
     /** The cases, the default first. */
     public static final List<LabCase> ALL = List.of(new LateWrite(), new PreContact(), new Restart(), new CheckOutsideTransaction(),
-            new Restore(), new Chaos());
+            new Restore(), new Forged(), new Retry(), new Chaos());
 
     private Cases() {
     }

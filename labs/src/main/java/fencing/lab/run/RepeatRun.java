@@ -47,6 +47,7 @@ public final class RepeatRun implements Scene {
     private final SinkClient asB;
     private final SinkClient asRunner;
     private final LineageSteps lineage;
+    private final RequestSteps requests;
     private Ownership b;
     private EtcdLockService lockB;
     private CloseableClient bKeepAlive;
@@ -67,6 +68,7 @@ public final class RepeatRun implements Scene {
         this.asB = new SinkClient(prepared.sinkUri(), "B");
         this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
         this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, events, calls, this::progress);
+        this.requests = new RequestSteps(prepared, events, calls, () -> b.token(), this::progress);
     }
 
     /**
@@ -77,9 +79,11 @@ public final class RepeatRun implements Scene {
      */
     public Evidence.Repeat run(Runnable whenTimed) {
         LabProcess<WorkerReport> worker = prepared.worker;
-        WorkerReport.Started started = worker.await(WorkerReport.Started.class, START_TIMEOUT);
+        // The sink first: worker A waits for it before it says Started, so a sink that failed to start is named as such.
         prepared.sink().await(SinkReport.Listening.class, START_TIMEOUT);
+        WorkerReport.Started started = worker.await(WorkerReport.Started.class, START_TIMEOUT);
         requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
+        requests.awaitStarted();
         ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
         lockB = new EtcdLockService(client, prepared.key, ttlSeconds);
         ExpiryWatch watch = null;
@@ -134,6 +138,11 @@ public final class RepeatRun implements Scene {
                 Exchange read = asRunner.read(mode);
                 calls.add(read);
                 requireOk(read, "the final read of " + mode);
+            }
+            for (String ledger : studyCase.ledgers()) {
+                Exchange read = asRunner.call("GET", "/ledgers/" + ledger, null);
+                calls.add(read);
+                requireOk(read, "the final read of " + ledger);
             }
             end = Times.nowMicros();
             finished = true;
@@ -207,6 +216,21 @@ public final class RepeatRun implements Scene {
         events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
         progress("B released the lock (token %d): %s", b.token(), deleted ? "its key deleted" : "its key was already gone");
         b = null;
+    }
+
+    @Override
+    public void forgedWrite(String... modes) {
+        requests.forgedWrite(List.of(modes));
+    }
+
+    @Override
+    public void loseFirstResponse(String requestId) {
+        requests.loseFirstResponse(requestId);
+    }
+
+    @Override
+    public void addB(String requestId, long amount, String... ledgers) {
+        requests.addB(requestId, amount, List.of(ledgers));
     }
 
     @Override
