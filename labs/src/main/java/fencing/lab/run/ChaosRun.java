@@ -97,7 +97,7 @@ public final class ChaosRun {
             }
             sink.await(SinkReport.Listening.class, START_TIMEOUT);
             Exchange health = new SinkClient(sinkUri, "runner").call("GET", "/health", null);
-            RepeatRun.requireOk(health, "the sink server's health");
+            Calls.requireOk(health, "the sink server's health");
             Map<String, String> sinks = new LinkedHashMap<>();
             health.response().path("modes").fields().forEachRemaining(e -> sinks.put(e.getKey(), e.getValue().asText()));
             List<String> modes = List.copyOf(sinks.keySet());

@@ -55,20 +55,20 @@ final class RequestSteps {
         for (WorkerReport report : prepared.forger.seen()) {
             if (report instanceof WorkerReport.Called called && called.exchange().isWrite()) {
                 Exchange write = called.exchange();
-                RepeatRun.requireOk(write, "C's forged write to " + write.mode());
+                Calls.requireOk(write, "C's forged write to " + write.mode());
                 writes.add(write);
                 events.add(Lane.C, Kind.FORGED_WRITE, write.receivedAtMicros(), FORGED + " → " + write.mode() + ": " + write.verdict(),
                         "token " + wrote.token() + ", made up: C never held the lock", wrote.token(), write.mode(), write.verdict());
             }
         }
         progress.accept("C (pid %d), which never held the lock, wrote %s with the made-up token %d: %s",
-                new Object[] {prepared.forger.pid(), FORGED, wrote.token(), RepeatRun.verdicts(writes)});
+                new Object[] {prepared.forger.pid(), FORGED, wrote.token(), Calls.verdicts(writes)});
     }
 
     void loseFirstResponse(String requestId) {
         Exchange arm = asRunner.call("POST", "/control/lose-first-response/" + requestId, null);
         calls.add(arm);
-        RepeatRun.requireOk(arm, "arming the lost response");
+        Calls.requireOk(arm, "arming the lost response");
         progress.accept("the sink server will apply request %s and lose its first answer from each ledger", new Object[] {requestId});
     }
 
@@ -88,7 +88,7 @@ final class RequestSteps {
                 answered = asB.add(ledger, "B", token, requestId, amount);
                 calls.add(answered);
             }
-            RepeatRun.requireOk(answered, "B's request " + requestId + " to " + ledger);
+            Calls.requireOk(answered, "B's request " + requestId + " to " + ledger);
             said.add(ledger + " " + (first.isLost() ? "lost, then " : "") + answered.verdict() + " (total "
                     + answered.response().path("after").path("total").asLong() + ")");
         }
