@@ -128,11 +128,10 @@ public final class SinkServer implements AutoCloseable {
         return SinkModes.messages(notReady);
     }
 
-    /** Returns the class serving each mode and each ledger, by name. */
+    /** Returns the class serving each mode, by mode. */
     public Map<String, String> implementations() {
         Map<String, String> names = new LinkedHashMap<>();
         sinks.forEach((mode, sink) -> names.put(mode, sink.getClass().getName()));
-        names.putAll(ledgers.implementations());
         return names;
     }
 
@@ -265,6 +264,8 @@ public final class SinkServer implements AutoCloseable {
         body.put("dir", dir.toAbsolutePath().toString());
         ObjectNode modes = body.putObject("modes");
         implementations().forEach(modes::put);
+        ObjectNode ledgerClasses = body.putObject("ledgers");
+        ledgers.implementations().forEach(ledgerClasses::put);
         if (owners != null) {
             ObjectNode etcd = body.putObject("currentOwner");
             etcd.put("endpoints", owners.endpoints());
