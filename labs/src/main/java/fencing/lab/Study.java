@@ -48,13 +48,14 @@ import picocli.CommandLine.Spec;
  * <p>Each repeat: worker A (its own JVM) takes the lock with {@code EtcdLockService} and keeps its
  * lease alive; the runner freezes A with SIGSTOP, watches the lock key until etcd deletes it, lets B
  * take the lock and write {@code B-current}, resumes A with SIGCONT, and A writes {@code A-late}
- * with its old token. The plain sink takes A's write; the fenced sink rejects it. The evidence goes
+ * with its old token. The plain sink takes A's write; the fenced and current-owner sinks reject it. The evidence goes
  * to {@code evidence.json}, {@code report.md} and {@code report.html} in the out directory.
  */
 @Command(name = "study", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
             "Runs the late-write experiment for real: a real etcd, worker A in its own JVM frozen with SIGSTOP until its",
-            "lease expires, B taking the lock, and A's late write to a plain and a fenced SQLite sink behind HTTP."},
+            "lease expires, B taking the lock, and A's late write to plain, fenced and current-owner SQLite sinks behind HTTP.",
+            "Other cases: a forged token, a retried request and more (see --case)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every repeat ended as the case expects",
