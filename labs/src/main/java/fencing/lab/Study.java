@@ -28,7 +28,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -276,12 +275,7 @@ public final class Study implements Callable<Integer> {
         int passed = (int) done.stream().filter(Evidence.Repeat::pass).count();
         Evidence.Summary summary = new Evidence.Summary(done.size(), passed, done.size() - passed,
                 Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
-        Map<String, String> sinks = new LinkedHashMap<>();
-        Map<String, String> known = Map.of("plain", "fencing.sink.PlainSink", "fenced", abCase.fencedSink().implementation(),
-                "current-owner", "fencing.sink.OwnerCheckingSink with fencing.etcd.EtcdOwnerCheck",
-                "fenced-counter", "fencing.lab.sink.FencedCounter", "idempotent", "fencing.sink.IdempotentLedger");
-        abCase.modes().forEach(mode -> sinks.put(mode, known.get(mode)));
-        abCase.ledgers().forEach(ledger -> sinks.put(ledger, known.get(ledger)));
+        Map<String, String> sinks = Cases.implementations(abCase);
         return new Evidence.Study(Study.class.getName(), studyCase.name(), studyCase.title(),
                 "A fenced sink rejects a write whose token is below the highest token it has accepted (its high-water mark);"
                         + " it accepts a token equal to or above it.",
