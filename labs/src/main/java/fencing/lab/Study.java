@@ -29,7 +29,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,13 +48,14 @@ import picocli.CommandLine.Spec;
  * <p>Each repeat: worker A (its own JVM) takes the lock with {@code EtcdLockService} and keeps its
  * lease alive; the runner freezes A with SIGSTOP, watches the lock key until etcd deletes it, lets B
  * take the lock and write {@code B-current}, resumes A with SIGCONT, and A writes {@code A-late}
- * with its old token. The plain sink takes A's write; the fenced sink rejects it. The evidence goes
+ * with its old token. The plain sink takes A's write; the fenced and current-owner sinks reject it. The evidence goes
  * to {@code evidence.json}, {@code report.md} and {@code report.html} in the out directory.
  */
 @Command(name = "study", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
             "Runs the late-write experiment for real: a real etcd, worker A in its own JVM frozen with SIGSTOP until its",
-            "lease expires, B taking the lock, and A's late write to a plain and a fenced SQLite sink behind HTTP."},
+            "lease expires, B taking the lock, and A's late write to plain, fenced and current-owner SQLite sinks behind HTTP.",
+            "Other cases: a forged token, a retried request and more (see --case)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every repeat ended as the case expects",
@@ -83,7 +83,7 @@ public final class Study implements Callable<Integer> {
     Path out;
 
     @Option(names = "--case", defaultValue = "late-write", paramLabel = "CASE", converter = CaseConverter.class,
-            description = "late-write (default), pre-contact, restart, check-outside-transaction, restore, failover or chaos.")
+            description = "late-write (default), pre-contact, restart, check-outside-transaction, restore, failover, forged, retry or chaos.")
     LabCase studyCase;
 
     @Option(names = "--writers", paramLabel = "N", description = "chaos only: how many writer JVMs loop on the lock (default: 4).")
@@ -289,9 +289,7 @@ public final class Study implements Callable<Integer> {
         int passed = (int) done.stream().filter(Evidence.Repeat::pass).count();
         Evidence.Summary summary = new Evidence.Summary(done.size(), passed, done.size() - passed,
                 Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
-        Map<String, String> sinks = new LinkedHashMap<>();
-        sinks.put("plain", "fencing.sink.PlainSink");
-        sinks.put("fenced", abCase.fencedSink().implementation());
+        Map<String, String> sinks = Cases.implementations(abCase);
         return new Evidence.Study(Study.class.getName(), studyCase.name(), studyCase.title(),
                 "A fenced sink rejects a write whose token is below the highest token it has accepted (its high-water mark);"
                         + " it accepts a token equal to or above it.",

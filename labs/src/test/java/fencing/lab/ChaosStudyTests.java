@@ -26,7 +26,9 @@ class ChaosStudyTests {
 
         assertThat(run.exitCode).as("the chaos run ends as expected; it said:%n%s%s", run.out, run.err).isZero();
         assertThat(findings.problems()).as("the recorded history is complete and valid").isEmpty();
-        assertThat(findings.modes()).as("every mode of the sink server is in the history").containsKeys("plain", "fenced");
+        assertThat(findings.modes()).as("every mode of the sink server is in the history").containsKeys("plain", "fenced", "current-owner");
+        assertThat(findings.modes().get("current-owner").violations())
+                .as("the current-owner sink accepts no stale write and no write from a holder whose lease is gone").isZero();
         assertThat(findings.modes().get("fenced").writes()).as("the writers wrote to the fenced mode").isPositive();
         assertThat(findings.modes().get("fenced").staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
         assertThat(run.out).as("the run tells the seed to replay with").contains("--seed 11");

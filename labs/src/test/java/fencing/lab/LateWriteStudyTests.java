@@ -55,6 +55,9 @@ class LateWriteStudyTests {
         assertThat(run.write("A", "plain").get("verdict").asText())
                 .as("the plain sink never consults a token, so it takes A's late write with token %d", aToken).isEqualTo("accepted");
         assertThat(modes.get("plain").get("finalValue").asText()).as("the plain sink ends at A's late value: B's write is lost").isEqualTo("A-late");
+        assertThat(run.write("A", "current-owner").get("verdict").asText())
+                .as("the current-owner sink asks etcd, which says B holds the lock, so it rejects A's token %d", aToken).isEqualTo("rejected");
+        assertThat(modes.get("current-owner").get("finalValue").asText()).as("the current-owner sink keeps B's write").isEqualTo("B-current");
         assertThat(run.repeat().get("pass").asBoolean()).as("the evidence records the repeat as passed").isTrue();
     }
 
@@ -164,7 +167,7 @@ class LateWriteStudyTests {
         String dom = dumpDom(chromium.get(), run.dir.resolve("report.html"), dir);
 
         assertThat(dom).as("the page ran in the browser: its script counted the lanes and verdicts")
-                .contains("Rendered: 4 lanes and 4 sink verdicts on the timelines.");
+                .contains("Rendered: 4 lanes and 6 sink verdicts on the timelines.");
         for (String lane : List.of("A", "etcd", "B", "sink")) {
             assertThat(dom).as("the rendered timeline has a lane for %s", lane).contains("<g class=\"lane\" data-lane=\"" + lane + "\">");
         }

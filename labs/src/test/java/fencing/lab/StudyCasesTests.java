@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The study's other cases, each run for real: the pre-contact extension, the sink restart, the broken sink and the restore drill. */
+/** The study's other cases, each run for real: pre-contact, the sink restart, the broken sink, the restore drill, the forged token and the retry. */
 @Tag("etcd")
 @Timeout(120)
 class StudyCasesTests {
@@ -36,6 +38,68 @@ class StudyCasesTests {
         assertThat(repeat.get("modes").get("fenced").get("finalValue").asText()).as("the fenced sink ends at B's value").isEqualTo("B-current");
         assertThat(repeat.get("modes").get("fenced").get("finalHighWaterMark").asLong()).as("the fenced sink's mark ends at B's token").isEqualTo(bToken);
         assertThat(run.file("report.md")).as("the report explains why accepting A is not a violation").contains("narrower contract");
+        assertThat(run.write("A", "current-owner").get("verdict").asText())
+                .as("the current-owner sink asks etcd, which says B's key (revision %d) holds the lock, not A's %d", bToken, aToken)
+                .isEqualTo("rejected");
+        assertThat(run.write("A", "current-owner").get("receivedAtMicros").asLong()).as("and it rejected A before B had written anything")
+                .isLessThan(bFenced.get("sentAtMicros").asLong());
+        assertThat(run.write("B", "current-owner").get("verdict").asText()).as("B's write, from the holder, is accepted").isEqualTo("accepted");
+        assertThat(repeat.get("modes").get("current-owner").get("finalValue").asText()).as("current-owner ends at B's value").isEqualTo("B-current");
+        assertThat(repeat.get("modes").get("plain").get("finalValue").asText()).as("B's value wins in plain too").isEqualTo("B-current");
+    }
+
+    @Test
+    @DisplayName("forged: C never holds the lock and sends token 10^12; fenced takes it and locks B out, current-owner rejects it and takes B")
+    void aForgedTokenLocksTheFencedSinkOutAndTheCurrentOwnerSinkIsNotFooled(@TempDir Path dir) {
+        StudyRun run = StudyRun.of(dir, "--case", "forged");
+        JsonNode repeat = run.repeat();
+        long bToken = repeat.get("b").get("token").asLong();
+        long forged = run.write("C", "fenced").get("request").get("token").asLong();
+        JsonNode modes = repeat.get("modes");
+
+        assertThat(run.exitCode).as("the forged repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
+        assertThat(forged).as("C's token is made up, far above any revision").isEqualTo(1_000_000_000_000L);
+        assertThat(dir.resolve("repeat-01/writer-C.log")).as("C ran as a process of its own, with its own log").exists();
+        assertThat(event(repeat, "C", "FORGED_WRITE").get("token").asLong()).as("the timeline has C's lane with the forged token").isEqualTo(forged);
+        for (String mode : new String[] {"plain", "fenced"}) {
+            assertThat(run.write("C", mode).get("verdict").asText()).as("%s trusts any token it is given, so it accepts C's", mode).isEqualTo("accepted");
+        }
+        assertThat(run.write("B", "fenced").get("verdict").asText())
+                .as("after the forged token the fenced sink rejects the real owner's token %d: locked out", bToken).isEqualTo("rejected");
+        assertThat(modes.get("fenced").get("finalHighWaterMark").asLong()).as("the fenced mark stays at the forged token").isEqualTo(forged);
+        assertThat(modes.get("fenced").get("finalValue").asText()).as("the fenced sink ends at C's value").isEqualTo("C-forged");
+        assertThat(run.write("C", "current-owner").get("verdict").asText()).as("C's token is not the lock key's create_revision").isEqualTo("rejected");
+        assertThat(run.write("B", "current-owner").get("verdict").asText()).as("B holds the lock, so current-owner accepts it").isEqualTo("accepted");
+        assertThat(modes.get("current-owner").get("finalHighWaterMark").asLong()).as("current-owner's mark is B's token").isEqualTo(bToken);
+        assertThat(modes.get("current-owner").get("cVerdict").asText()).as("the outcome records C's verdict per mode").isEqualTo("rejected");
+        assertThat(run.file("report.md")).as("the report says the fenced sink is locked out").contains("locked out").contains("C rejected");
+        assertThat(run.file("report.html")).as("report.html draws C's lane").contains("<g class=\"lane\" data-lane=\"C\">");
+    }
+
+    @Test
+    @DisplayName("retry: B's request is applied, its answer lost, and retried: the fenced counter applies it twice, the idempotent ledger once")
+    void aRetriedRequestIsAppliedTwiceByTheCounterAndOnceByTheIdempotentLedger(@TempDir Path dir) {
+        StudyRun run = StudyRun.of(dir, "--case", "retry");
+        JsonNode repeat = run.repeat();
+        JsonNode ledgers = repeat.get("ledgers");
+        List<String> attempts = new ArrayList<>();
+        for (JsonNode call : repeat.get("exchanges")) {
+            if (call.get("from").asText().equals("B") && call.get("path").asText().startsWith("/ledgers/")) {
+                attempts.add(call.get("path").asText() + " " + call.get("request").get("requestId").asText() + " " + call.get("verdict").asText());
+            }
+        }
+
+        assertThat(run.exitCode).as("the retry repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
+        assertThat(attempts).as("each ledger's first answer to B-1 was lost, and B sent B-1 again").containsExactly(
+                "/ledgers/fenced-counter/add B-1 lost", "/ledgers/fenced-counter/add B-1 accepted",
+                "/ledgers/idempotent/add B-1 lost", "/ledgers/idempotent/add B-1 duplicate");
+        assertThat(ledgers.get("fenced-counter").get("finalTotal").asLong()).as("the fenced counter added B-1's +5 twice").isEqualTo(10);
+        assertThat(ledgers.get("fenced-counter").get("applied").asLong()).as("applied twice").isEqualTo(2);
+        assertThat(ledgers.get("idempotent").get("finalTotal").asLong()).as("the idempotent ledger added it once").isEqualTo(5);
+        assertThat(ledgers.get("idempotent").get("verdicts").toString()).as("and answered the retry as a duplicate").contains("duplicate");
+        assertThat(event(repeat, "B", "RESPONSE_LOST").get("mode").asText()).as("the timeline records the lost answer").isEqualTo("fenced-counter");
+        assertThat(run.file("report.md")).as("report.md shows the ledger verdicts and totals").contains("duplicate").contains("total 10");
+        assertThat(run.file("report.html")).as("report.html has the ledgers' table").contains("<tr data-ledger=\"idempotent\" class=\"pass\">");
     }
 
     @Test

@@ -27,7 +27,8 @@ public final class Evidence {
                   String contractNote,
                   String lockKey, long ttlSeconds, Holder a, Holder b, Expiry expiry,
                   long startedAtMicros, long endedAtMicros, Figures figures,
-                  Map<String, ModeOutcome> modes, List<Event> events, List<Call> exchanges, Map<String, String> files) {
+                  Map<String, ModeOutcome> modes, Map<String, LedgerOutcome> ledgers, List<Event> events, List<Call> exchanges,
+                  Map<String, String> files) {
     }
 
     /** A lock holder: its token (the lock key's create_revision) and its lease. */
@@ -64,9 +65,28 @@ public final class Evidence {
                    double workerStartUpMillis) {
     }
 
-    /** How one mode ended, against what the case expects. */
+    /**
+     * How one mode ended, against what the case expects.
+     *
+     * <p>A verdict is {@code accepted}, {@code rejected}, {@code not sent}, or what went wrong instead;
+     * {@code cVerdict} is the forged write's, {@code null} in a case without one.
+     */
     public record ModeOutcome(String mode, String sink, String aLateVerdict, String expectedALateVerdict, String finalValue,
-                       String expectedFinalValue, long finalHighWaterMark, boolean asExpected) {
+                       String expectedFinalValue, long finalHighWaterMark, boolean asExpected, String bVerdict, String expectedBVerdict,
+                       String cVerdict, String expectedCVerdict) {
+    }
+
+    /**
+     * How one ledger ended, against what the case expects.
+     *
+     * @param verdicts   B's attempts of its request, in order: {@code lost} (no response came), {@code accepted}, {@code rejected}
+     *                   or {@code duplicate}
+     * @param finalTotal the ledger's total read at the end
+     * @param applied    how many times the request's amount is in the total
+     */
+    public record LedgerOutcome(String ledger, String implementation, String requestId, long amount, List<String> verdicts,
+                                List<String> expectedVerdicts, long finalTotal, long expectedFinalTotal, long applied, long finalHighWaterMark,
+                                boolean asExpected) {
     }
 
     /**
@@ -76,15 +96,16 @@ public final class Evidence {
      *
      * @param token   the token the event is about, or {@code null}
      * @param mode    the sink mode the event is about, or {@code null}
-     * @param verdict the sink's verdict ({@code accepted} or {@code rejected}) on a write, or {@code null}
+     * @param verdict the sink's verdict ({@code accepted}, {@code rejected}, or for a ledger {@code duplicate}) on a write, or {@code null}
+     * @param total   a ledger's total after the request, or {@code null}
      */
     public record Event(Lane lane, Kind kind, long atMicros, double tMillis, String label, String detail, Long token, String mode,
-                        String verdict) {
+                        String verdict, Long total) {
     }
 
     /** The timeline's lanes, top to bottom. */
     public enum Lane {
-        A("A"), ETCD("etcd"), B("B"), SINK("sink");
+        A("A"), ETCD("etcd"), B("B"), C("C"), SINK("sink");
 
         private final String label;
 
@@ -133,6 +154,14 @@ public final class Evidence {
         HOLD_RELEASED,
         /** The sink decided on a write; {@code mode}, {@code token} and {@code verdict} say which and how. */
         VERDICT,
+        /** A ledger decided on a request; {@code mode} names the ledger, {@code verdict} and {@code total} say how and what after. */
+        LEDGER_VERDICT,
+        /** A request was applied and its response lost on purpose; {@code mode} names the ledger. */
+        RESPONSE_LOST,
+        /** The client sent a request again, with the same id, after its response was lost. */
+        RETRIED,
+        /** C, which never held the lock, wrote with a token it made up; {@code mode} and {@code verdict} say where and how. */
+        FORGED_WRITE,
         /** etcd renewed A's lease. */
         KEEPALIVE,
         /** jetcd told A its lease is gone. */

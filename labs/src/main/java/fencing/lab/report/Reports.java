@@ -38,7 +38,7 @@ public final class Reports {
         if (study.error() != null) {
             md.append("**The study could not finish:** ").append(study.error()).append("\n\n");
         }
-        md.append("Sinks: plain = `").append(study.sinks().get("plain")).append("`, fenced = `").append(study.sinks().get("fenced")).append("`.\n\n");
+        md.append("Sinks and ledgers: ").append(sinkList(study, "`", "`")).append(".\n\n");
         md.append("Contract: ").append(study.contract()).append("\n\n");
         md.append("## Figures\n\n| figure | median | max |\n| --- | --- | --- |\n");
         md.append("| (a) SIGSTOP to the fenced verdict on A's late write, minus the TTL | ").append(Tables.millis(summary.stopToFencedVerdictMinusTtl().medianMillis()))
@@ -50,15 +50,13 @@ public final class Reports {
         if (!study.repeats().isEmpty()) {
             md.append("## What happened\n\n").append(study.repeats().get(0).explanation()).append("\n\n");
         }
-        md.append("## Repeats\n\n| repeat | A token | B token | key gone after SIGSTOP | plain | fenced | (a) | (b) | result |\n")
-                .append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        md.append("## Repeats\n\n| repeat | A token | B token | key gone after SIGSTOP | outcome by mode and ledger | (a) | (b) | result |\n")
+                .append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (Evidence.Repeat repeat : study.repeats()) {
-            Evidence.ModeOutcome plain = repeat.modes().get("plain");
-            Evidence.ModeOutcome fenced = repeat.modes().get("fenced");
-            md.append(String.format(Locale.ROOT, "| %d | %d | %d | %.0f ms (%s) | A %s, ends %s | A %s, ends %s (mark %d) | %s | %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %d | %d | %d | %.0f ms (%s) | %s | %s | %s | %s |%n",
                     repeat.repeat(), repeat.a().token(), repeat.b().token(), repeat.expiry().waitAfterStopMillis(), repeat.expiry().observedBy(),
-                    plain.aLateVerdict(), plain.finalValue(), fenced.aLateVerdict(), fenced.finalValue(), fenced.finalHighWaterMark(),
-                    Tables.millis(repeat.figures().stopToFencedVerdictMinusTtlMillis()), Tables.millis(repeat.figures().repeatMinusTtlMillis()),
+                    cell(outcomes(repeat)), Tables.millis(repeat.figures().stopToFencedVerdictMinusTtlMillis()),
+                    Tables.millis(repeat.figures().repeatMinusTtlMillis()),
                     repeat.pass() ? "as expected" : "**differs**: " + String.join("; ", repeat.differences())));
         }
         for (Evidence.Repeat repeat : study.repeats()) {
@@ -85,6 +83,26 @@ public final class Reports {
         return md.toString();
     }
 
+    /** Returns each mode's and ledger's outcome in a few words, from the typed outcomes. */
+    static String outcomes(Evidence.Repeat repeat) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        for (Evidence.ModeOutcome mode : repeat.modes().values()) {
+            parts.add(mode.mode() + ": " + (mode.cVerdict() == null ? "" : "C " + mode.cVerdict() + ", ") + "A " + mode.aLateVerdict()
+                    + ", B " + mode.bVerdict() + ", ends " + mode.finalValue() + " (mark " + mode.finalHighWaterMark() + ")");
+        }
+        for (Evidence.LedgerOutcome ledger : repeat.ledgers().values()) {
+            parts.add(ledger.ledger() + ": " + ledger.requestId() + " " + String.join(" then ", ledger.verdicts()) + ", total "
+                    + ledger.finalTotal() + " (applied " + ledger.applied() + "×)");
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String sinkList(Evidence.Study study, String open, String close) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        study.sinks().forEach((mode, sink) -> parts.add(mode + " = " + open + sink + close));
+        return String.join(", ", parts);
+    }
+
     private static String cell(String text) {
         return text == null ? "" : text.replace("|", "\\|").replace("\n", " ");
     }
@@ -94,7 +112,11 @@ public final class Reports {
             return "";
         }
         var node = response.has("after") ? response.get("after").get("value") : response.get("value");
-        return node == null ? "" : node.isNull() ? "(none)" : node.asText();
+        if (node == null) {
+            var total = response.has("after") ? response.get("after").get("total") : response.get("total");
+            return total == null ? "" : "total " + total.asText();
+        }
+        return node.isNull() ? "(none)" : node.asText();
     }
 
     private static String afterMark(com.fasterxml.jackson.databind.JsonNode response) {
@@ -120,8 +142,8 @@ public final class Reports {
         if (study.error() != null) {
             html.append("<p class=\"fail\" id=\"error\">The study could not finish: ").append(esc(study.error())).append("</p>\n");
         }
-        html.append("<p>Sinks: plain = <code>").append(esc(study.sinks().get("plain"))).append("</code>, fenced = <code>")
-                .append(esc(study.sinks().get("fenced"))).append("</code>. ").append(esc(study.contract())).append("</p>\n");
+        html.append("<p>Sinks and ledgers: ").append(sinkList(study, "<code>", "</code>")).append(". ")
+                .append(esc(study.contract())).append("</p>\n");
         html.append("<table id=\"figures\"><thead><tr><th>figure</th><th>median</th><th>max</th></tr></thead><tbody>\n");
         figureRow(html, "(a) SIGSTOP to the fenced verdict on A's late write, minus the TTL", summary.stopToFencedVerdictMinusTtl());
         figureRow(html, "(b) the whole repeat, minus the TTL", summary.repeatMinusTtl());
@@ -156,15 +178,7 @@ public final class Reports {
                 repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
                 repeat.expiry().waitAfterStopMillis(), repeat.expiry().observedBy()));
         html.append(Timeline.svg(repeat));
-        html.append("<table class=\"modes\"><thead><tr><th>mode</th><th>sink</th><th>A's late write</th><th>expected</th>"
-                + "<th>final value</th><th>expected</th><th>mark</th></tr></thead><tbody>\n");
-        for (Evidence.ModeOutcome mode : repeat.modes().values()) {
-            html.append("<tr class=\"").append(mode.asExpected() ? "pass" : "fail").append("\"><td>").append(esc(mode.mode())).append("</td><td>")
-                    .append(esc(mode.sink())).append("</td><td class=\"verdict-").append(esc(mode.aLateVerdict())).append("\">").append(esc(mode.aLateVerdict()))
-                    .append("</td><td>").append(esc(mode.expectedALateVerdict())).append("</td><td>").append(esc(mode.finalValue()))
-                    .append("</td><td>").append(esc(mode.expectedFinalValue())).append("</td><td>").append(mode.finalHighWaterMark()).append("</td></tr>\n");
-        }
-        html.append("</tbody></table>\n");
+        HtmlOutcomes.append(html, repeat);
         html.append("<table class=\"responses\"><caption>Every request to the sink and its response</caption><thead><tr>"
                 + "<th>sent (ms)</th><th>received (ms)</th><th>from</th><th>request</th><th>status</th><th>verdict</th>"
                 + "<th>value after</th><th>mark after</th></tr></thead><tbody>\n");
@@ -205,7 +219,8 @@ public final class Reports {
             "th { background: #eceff1; } caption { text-align: left; font-weight: 600; padding: 4px 0; }",
             ".pass { color: #1b5e20; } .fail { color: #b71c1c; font-weight: 600; }",
             "tr.fail td { background: #ffebee; }",
-            ".verdict-accepted { color: #2e7d32; } .verdict-rejected { color: #c62828; font-weight: 600; }",
+            ".verdict-accepted { color: #2e7d32; } .verdict-rejected { color: #c62828; font-weight: 600; } .verdict-duplicate { color: #6a1b9a; }"
+                + " .verdict-lost { color: #e65100; font-weight: 600; }",
             ".explanation, .contract-note { max-width: 900px; } .contract-note { border-left: 3px solid #90a4ae; padding-left: 8px; }",
             ".note { color: #78909c; font-size: 12px; }",
             "svg.timeline { display: block; margin: 12px 0; font: 11px system-ui, sans-serif; background: #fafafa; border: 1px solid #eceff1; }",

@@ -12,11 +12,24 @@ public final class Tables {
 
     /** Prints one repeat's table. */
     public static void printRepeat(PrintWriter say, Evidence.Repeat repeat) {
-        say.printf(Locale.ROOT, "  %-7s %-28s %-16s %-12s %-6s %-22s %s%n", "mode", "sink", "A's late write", "final value", "mark", "expected", "");
+        boolean forged = repeat.modes().values().stream().anyMatch(m -> m.cVerdict() != null);
+        if (!repeat.modes().isEmpty()) {
+            say.printf(Locale.ROOT, "  %-14s %-20s %s%-16s %-10s %-12s %-14s %s%n", "mode", "sink", forged ? String.format(Locale.ROOT, "%-17s", "C's forged write") : "",
+                    "A's late write", "B's write", "final value", "mark", "expected");
+        }
         for (Evidence.ModeOutcome mode : repeat.modes().values()) {
-            say.printf(Locale.ROOT, "  %-7s %-28s %-16s %-12s %-6d %-22s %s%n", mode.mode(), mode.sink(), mode.aLateVerdict(),
-                    mode.finalValue(), mode.finalHighWaterMark(), mode.expectedALateVerdict() + " / " + mode.expectedFinalValue(),
-                    mode.asExpected() ? "ok" : "DIFFERS");
+            say.printf(Locale.ROOT, "  %-14s %-20s %s%-16s %-10s %-12s %-14d %-40s %s%n", mode.mode(), mode.sink(),
+                    forged ? String.format(Locale.ROOT, "%-17s", mode.cVerdict()) : "", mode.aLateVerdict(), mode.bVerdict(), mode.finalValue(),
+                    mode.finalHighWaterMark(), (forged ? "C " + mode.expectedCVerdict() + ", " : "") + "A " + mode.expectedALateVerdict()
+                            + ", B " + mode.expectedBVerdict() + " / " + mode.expectedFinalValue(), mode.asExpected() ? "ok" : "DIFFERS");
+        }
+        if (!repeat.ledgers().isEmpty()) {
+            say.printf(Locale.ROOT, "  %-14s %-20s %-24s %-6s %-8s %s%n", "ledger", "class", "B's request, attempts", "total", "applied", "expected");
+        }
+        for (Evidence.LedgerOutcome ledger : repeat.ledgers().values()) {
+            say.printf(Locale.ROOT, "  %-14s %-20s %-24s %-6d %-8s %-34s %s%n", ledger.ledger(), ledger.implementation(),
+                    ledger.requestId() + ": " + String.join(", ", ledger.verdicts()), ledger.finalTotal(), ledger.applied() + "×",
+                    String.join(", ", ledger.expectedVerdicts()) + " / total " + ledger.expectedFinalTotal(), ledger.asExpected() ? "ok" : "DIFFERS");
         }
         say.printf(Locale.ROOT, "  tokens: A %d (lease %s), B %d (lease %s); key gone %.2f s after SIGSTOP (%s)%n",
                 repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),

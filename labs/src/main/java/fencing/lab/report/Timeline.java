@@ -10,7 +10,8 @@ import java.util.Map;
 final class Timeline {
 
     private static final Map<Evidence.Lane, String> LANE_COLORS = Map.of(
-            Evidence.Lane.A, "#1565c0", Evidence.Lane.ETCD, "#6a1b9a", Evidence.Lane.B, "#ef6c00", Evidence.Lane.SINK, "#37474f");
+            Evidence.Lane.A, "#1565c0", Evidence.Lane.ETCD, "#6a1b9a", Evidence.Lane.B, "#ef6c00", Evidence.Lane.C, "#ad1457",
+            Evidence.Lane.SINK, "#37474f");
     private static final int WIDTH = 1120;
     private static final int LEFT = 70;
     private static final int RIGHT = 24;
@@ -38,7 +39,14 @@ final class Timeline {
 
         Map<Evidence.Lane, List<Placed>> placed = new LinkedHashMap<>();
         Map<Evidence.Lane, Integer> rows = new LinkedHashMap<>();
+        List<Evidence.Lane> lanes = new ArrayList<>();
         for (Evidence.Lane lane : Evidence.Lane.values()) {
+            // C's lane is drawn only in a case that has a C.
+            if (lane != Evidence.Lane.C || events.stream().anyMatch(e -> e.lane() == Evidence.Lane.C)) {
+                lanes.add(lane);
+            }
+        }
+        for (Evidence.Lane lane : lanes) {
             List<Double> rowEnds = new ArrayList<>();
             List<Placed> lanePlaced = new ArrayList<>();
             for (Evidence.Event event : events) {
@@ -65,7 +73,7 @@ final class Timeline {
         int top = 28;
         Map<Evidence.Lane, Integer> laneY = new LinkedHashMap<>();
         int y = top;
-        for (Evidence.Lane lane : Evidence.Lane.values()) {
+        for (Evidence.Lane lane : lanes) {
             laneY.put(lane, y + 8);
             y += 22 + rows.get(lane) * ROW;
         }
@@ -73,7 +81,7 @@ final class Timeline {
         int height = axisY + 30;
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
-                + " role=\"img\" aria-label=\"Timeline of repeat %d: lanes A, etcd, B and sink\">%n", WIDTH, height, WIDTH, height, repeat.repeat()));
+                + " role=\"img\" aria-label=\"Timeline of repeat %d: one lane each for A, etcd, B, C where it writes, and the sink\">%n", WIDTH, height, WIDTH, height, repeat.repeat()));
         svg.append("<defs><pattern id=\"frozen-").append(repeat.repeat()).append("\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\""
                 + " patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e3f2fd\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\""
                 + " stroke=\"#90caf9\" stroke-width=\"3\"/></pattern></defs>\n");
@@ -106,7 +114,7 @@ final class Timeline {
         Double released = timeOf(events, Evidence.Lane.B, Evidence.Kind.RELEASED);
         leaseBar(svg, x, repeat.b().tMillis(), released == null ? tMax : released, ey, "#ffe0b2", "B's lease " + repeat.b().leaseIdHex());
 
-        for (Evidence.Lane lane : Evidence.Lane.values()) {
+        for (Evidence.Lane lane : lanes) {
             int ly = laneY.get(lane);
             svg.append("<g class=\"lane\" data-lane=\"").append(lane.label()).append("\">\n");
             svg.append(String.format(Locale.ROOT, "<text class=\"lane-name\" x=\"10\" y=\"%d\" fill=\"%s\">%s</text>%n", ly + 4, LANE_COLORS.get(lane), lane.label()));
@@ -114,7 +122,8 @@ final class Timeline {
                     LEFT, ly, WIDTH - RIGHT, ly, LANE_COLORS.get(lane)));
             for (Placed p : placed.get(lane)) {
                 String verdict = p.event.verdict() == null ? "" : p.event.verdict();
-                String color = verdict.equals("accepted") ? "#2e7d32" : verdict.equals("rejected") ? "#c62828" : LANE_COLORS.get(lane);
+                String color = verdict.equals("accepted") ? "#2e7d32" : verdict.equals("rejected") ? "#c62828"
+                        : verdict.equals("duplicate") ? "#6a1b9a" : LANE_COLORS.get(lane);
                 int textY = ly + 16 + p.row * ROW;
                 svg.append("<g class=\"event\" data-lane=\"").append(lane.label()).append("\"")
                         .append(verdict.isEmpty() ? "" : " data-verdict=\"" + verdict + "\"").append(">");

@@ -1,7 +1,9 @@
 package fencing.lab.run;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /** Every case the study can run; a new case is named here once. */
@@ -9,9 +11,20 @@ public final class Cases {
 
     /** The cases, the default first. */
     public static final List<LabCase> ALL = List.of(new LateWrite(), new PreContact(), new Restart(), new CheckOutsideTransaction(),
-            new Restore(), new Failover(), new Chaos());
+            new Restore(), new Failover(), new Forged(), new Retry(), new Chaos());
 
     private Cases() {
+    }
+
+    /** Returns the class behind each of the case's modes and ledgers, by name, in the order the case uses them. */
+    public static Map<String, String> implementations(StudyCase studyCase) {
+        Map<String, String> known = Map.of("plain", "fencing.sink.PlainSink", "fenced", studyCase.fencedSink().implementation(),
+                "current-owner", "fencing.sink.OwnerCheckingSink with fencing.etcd.EtcdOwnerCheck",
+                "fenced-counter", "fencing.lab.sink.FencedCounter", "idempotent", "fencing.sink.IdempotentLedger");
+        Map<String, String> implementations = new LinkedHashMap<>();
+        studyCase.modes().forEach(mode -> implementations.put(mode, known.get(mode)));
+        studyCase.ledgers().forEach(ledger -> implementations.put(ledger, known.get(ledger)));
+        return implementations;
     }
 
     /** Returns the case named {@code name} on the command line, e.g. {@code late-write}. */

@@ -83,7 +83,8 @@ public final class ChaosRun {
             Files.createDirectories(work);
             int port = Prepared.freePort();
             sink = LabProcess.start("sink server", SinkReport.class, r -> r instanceof SinkReport.Failed f ? Optional.of(f.message()) : Optional.empty(),
-                    classPath, SinkServer.class, List.of("--dir", work.resolve("sink").toString(), "--port", Integer.toString(port)),
+                    classPath, SinkServer.class, List.of("--dir", work.resolve("sink").toString(), "--port", Integer.toString(port),
+                            "--etcd-endpoints", etcd.endpoints(), "--lock-key", key),
                     work.resolve("sink-server.log"));
             URI sinkUri = URI.create("http://127.0.0.1:" + port);
             for (int i = 1; i <= writers; i++) {
@@ -97,7 +98,7 @@ public final class ChaosRun {
             }
             sink.await(SinkReport.Listening.class, START_TIMEOUT);
             Exchange health = new SinkClient(sinkUri, "runner").call("GET", "/health", null);
-            RepeatRun.requireOk(health, "the sink server's health");
+            Calls.requireOk(health, "the sink server's health");
             Map<String, String> sinks = new LinkedHashMap<>();
             health.response().path("modes").fields().forEachRemaining(e -> sinks.put(e.getKey(), e.getValue().asText()));
             List<String> modes = List.copyOf(sinks.keySet());

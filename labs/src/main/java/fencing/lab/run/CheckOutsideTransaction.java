@@ -43,7 +43,8 @@ final class CheckOutsideTransaction implements StudyCase {
                 + " transaction. A's late write passed the check (the mark was still below A's token), then was held between"
                 + " check and write; meanwhile B wrote B-current with its larger token and committed. When A's write went on,"
                 + " the sink stored A-late over B's value and even set the mark back to A's token. With the comparison inside"
-                + " one BEGIN IMMEDIATE transaction, as in FencedSink, B would have waited for A's transaction and then won.";
+                + " one BEGIN IMMEDIATE transaction, as in FencedSink, B would have waited for A's transaction and then won."
+                + " (The current-owner mode is left out here: the race on show is the broken fenced sink's alone.)";
     }
 
     @Override

@@ -27,8 +27,12 @@ final class Events {
         add(lane, kind, atMicros, label, detail, null, null, null);
     }
 
-    synchronized void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict) {
-        events.add(new Evidence.Event(lane, kind, atMicros, 0, label, detail, token, mode, verdict));
+    void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict) {
+        add(lane, kind, atMicros, label, detail, token, mode, verdict, null);
+    }
+
+    synchronized void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict, Long total) {
+        events.add(new Evidence.Event(lane, kind, atMicros, 0, label, detail, token, mode, verdict, total));
     }
 
     /** Returns the events in time order, with their times relative to the repeat's start. */
@@ -36,7 +40,7 @@ final class Events {
         List<Evidence.Event> timeline = new ArrayList<>();
         for (Evidence.Event e : events) {
             timeline.add(new Evidence.Event(e.lane(), e.kind(), e.atMicros(), Times.millis(e.atMicros() - start), e.label(), e.detail(),
-                    e.token(), e.mode(), e.verdict()));
+                    e.token(), e.mode(), e.verdict(), e.total()));
         }
         timeline.sort(Comparator.comparingLong(Evidence.Event::atMicros));
         return timeline;

@@ -32,6 +32,13 @@ final class Judge {
     Evidence.Repeat evidence(WorkerReport.Started started, Evidence.Holder a, Evidence.Holder b, Evidence.Expiry expiry, long stopAt, long end,
                              List<Exchange> runnerCalls) {
         List<Exchange> calls = new ArrayList<>(runnerCalls);
+        if (prepared.forger != null) {
+            for (WorkerReport report : prepared.forger.seen()) {
+                if (report instanceof WorkerReport.Called called) {
+                    calls.add(called.exchange());
+                }
+            }
+        }
         for (WorkerReport report : prepared.worker.seen()) {
             if (report instanceof WorkerReport.Called called) {
                 calls.add(called.exchange());
@@ -55,20 +62,24 @@ final class Judge {
                                 + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), r.get("mode").asText(), verdict);
             }
         }
+        RequestSteps.ledgerVerdicts(calls, events);
         Outcome outcome = new Outcome(a, b, calls, expiry, events.timeline());
         Map<String, Evidence.ModeOutcome> modes = new LinkedHashMap<>();
         List<String> differences = new ArrayList<>();
         studyCase.expected().forEach((mode, expected) -> modes.put(mode, judgeMode(outcome, mode, expected, differences)));
-        for (Exchange call : calls) {
-            if (call.isWrite() && call.from().equals("B") && !call.accepted()) {
-                differences.add(call.mode() + ": B's write with token " + b.token() + " was " + call.verdict() + ", expected accepted");
+        Map<String, Evidence.LedgerOutcome> ledgers = new LinkedHashMap<>();
+        studyCase.expectedLedgers().forEach((ledger, expected) -> ledgers.put(ledger, LedgerJudge.judge(outcome, ledger, expected, differences)));
+        if (modes.containsKey("fenced")) {
+            StudyCase.ExpectedMark expectedMark = studyCase.expectedMark();
+            long fencedMark = modes.get("fenced").finalHighWaterMark();
+            long wantedMark = switch (expectedMark.holder()) {
+                case "A" -> a.token();
+                case "C" -> StudyCase.FORGED_TOKEN;
+                default -> b.token();
+            };
+            if (fencedMark != wantedMark) {
+                differences.add("fenced: ended with mark " + fencedMark + ", expected " + wantedMark + " (" + expectedMark.why() + ")");
             }
-        }
-        StudyCase.ExpectedMark expectedMark = studyCase.expectedMark();
-        long fencedMark = modes.get("fenced").finalHighWaterMark();
-        long wantedMark = expectedMark.holder().equals("A") ? a.token() : b.token();
-        if (fencedMark != wantedMark) {
-            differences.add("fenced: ended with mark " + fencedMark + ", expected " + wantedMark + " (" + expectedMark.why() + ")");
         }
         studyCase.check(outcome, differences);
         boolean pass = differences.isEmpty();
@@ -80,37 +91,80 @@ final class Judge {
                 Math.round((Times.millis(end - start) - ttlMillis) * 10) / 10.0,
                 Times.millis(end - start),
                 started.startUpMillis());
-        String verdict = pass ? "PASS: " + summary(modes) : "FAIL: " + String.join("; ", differences);
+        String verdict = pass ? "PASS: " + summary(modes, ledgers) : "FAIL: " + String.join("; ", differences);
         Map<String, String> files = new LinkedHashMap<>();
         files.put("workerLog", prepared.dir.relativize(prepared.worker.log()).toString());
-        files.put("sinkDatabases", "sink/plain.db, sink/fenced.db");
+        List<String> databases = new ArrayList<>();
+        modes.keySet().forEach(mode -> databases.add("sink/" + mode + ".db"));
+        ledgers.keySet().forEach(ledger -> databases.add("sink/" + (ledger.equals("idempotent") ? "ledger" : "counter") + ".db"));
+        files.put("sinkDatabases", String.join(", ", databases));
+        if (prepared.forger != null) {
+            files.put("writerCLog", prepared.dir.relativize(prepared.forger.log()).toString());
+        }
         return new Evidence.Repeat(prepared.repeat, studyCase.name(), pass, differences, verdict, studyCase.explanation(),
                 pass ? studyCase.contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, modes,
-                events.timeline(), records(calls, start), files);
+                ledgers, events.timeline(), records(calls, start), files);
     }
 
     private static Evidence.ModeOutcome judgeMode(Outcome outcome, String mode, StudyCase.ModeExpectation expected, List<String> differences) {
-        Exchange aWrite = outcome.write("A", mode);
         Exchange finalRead = outcome.finalRead(mode);
-        String aVerdict = aWrite == null ? "not sent" : aWrite.verdict();
         String finalValue = finalRead.response().path("value").isNull() ? null : finalRead.response().path("value").asText();
         long mark = finalRead.response().path("highWaterMark").asLong();
-        if (!aVerdict.equals(expected.aLateVerdict())) {
-            differences.add(mode + ": A's late write with token " + outcome.a().token() + " was " + aVerdict + ", expected " + expected.aLateVerdict());
+        String aVerdict = verdict(outcome.write("A", mode));
+        String bVerdict = verdict(outcome.write("B", mode));
+        String cVerdict = expected.cVerdict() == null && outcome.write("C", mode) == null ? null : verdict(outcome.write("C", mode));
+        boolean asExpected = true;
+        asExpected &= same(differences, mode + ": A's late write with token " + outcome.a().token(), aVerdict, expected.aLateVerdict());
+        asExpected &= same(differences, mode + ": B's write with token " + outcome.b().token(), bVerdict, expected.bVerdict());
+        if (expected.cVerdict() != null || cVerdict != null) {
+            asExpected &= same(differences, mode + ": C's forged write with token " + StudyCase.FORGED_TOKEN, cVerdict, expected.cVerdict());
         }
         if (!Objects.equals(finalValue, expected.finalValue())) {
             differences.add(mode + ": ended at " + finalValue + ", expected " + expected.finalValue());
+            asExpected = false;
         }
-        boolean asExpected = aVerdict.equals(expected.aLateVerdict()) && Objects.equals(finalValue, expected.finalValue());
         return new Evidence.ModeOutcome(mode, finalRead.response().path("sink").asText(), aVerdict, expected.aLateVerdict(),
-                finalValue, expected.finalValue(), mark, asExpected);
+                finalValue, expected.finalValue(), mark, asExpected, bVerdict, expected.bVerdict(), cVerdict, expected.cVerdict());
     }
 
-    private static String summary(Map<String, Evidence.ModeOutcome> modes) {
-        Evidence.ModeOutcome plain = modes.get("plain");
-        Evidence.ModeOutcome fenced = modes.get("fenced");
-        return "plain " + plain.aLateVerdict() + " A and ended at " + plain.finalValue() + "; fenced " + fenced.aLateVerdict()
-                + " A and ended at " + fenced.finalValue() + " with mark " + fenced.finalHighWaterMark();
+    private static String verdict(Exchange write) {
+        return write == null ? "not sent" : write.verdict();
+    }
+
+    private static boolean same(List<String> differences, String what, String verdict, String expected) {
+        if (Objects.equals(verdict, expected)) {
+            return true;
+        }
+        differences.add(what + " was " + verdict + ", expected " + expected);
+        return false;
+    }
+
+    private static String summary(Map<String, Evidence.ModeOutcome> modes, Map<String, Evidence.LedgerOutcome> ledgers) {
+        List<String> parts = new ArrayList<>();
+        for (Evidence.ModeOutcome mode : modes.values()) {
+            List<String> verdicts = new ArrayList<>();
+            if (mode.cVerdict() != null) {
+                verdicts.add(mode.cVerdict() + " C");
+            }
+            boolean aSent = !mode.aLateVerdict().equals("not sent");
+            if (aSent) {
+                verdicts.add(mode.aLateVerdict() + " A");
+            }
+            if (mode.cVerdict() != null || !aSent || !"accepted".equals(mode.bVerdict())) {
+                verdicts.add(mode.bVerdict() + " B");
+            }
+            StringBuilder part = new StringBuilder(mode.mode()).append(" ").append(String.join(", ", verdicts))
+                    .append(" and ended at ").append(mode.finalValue());
+            if (!mode.mode().equals("plain")) {
+                part.append(" with mark ").append(mode.finalHighWaterMark());
+            }
+            parts.add(part.toString());
+        }
+        for (Evidence.LedgerOutcome ledger : ledgers.values()) {
+            parts.add(ledger.ledger() + " answered " + String.join(" then ", ledger.verdicts()) + " and applied B's request "
+                    + ledger.applied() + (ledger.applied() == 1 ? " time" : " times") + " (total " + ledger.finalTotal() + ")");
+        }
+        return String.join("; ", parts);
     }
 
     private static List<Evidence.Call> records(List<Exchange> calls, long start) {
@@ -118,7 +172,8 @@ final class Judge {
         for (Exchange call : calls) {
             records.add(new Evidence.Call(call.from(), call.method(), call.path(), call.request(), call.status(), call.response(),
                     call.error(), call.sentAtMicros(), call.receivedAtMicros(), Times.millis(call.sentAtMicros() - start),
-                    Times.millis(call.receivedAtMicros() - start), call.isWrite() ? call.verdict() : null));
+                    Times.millis(call.receivedAtMicros() - start),
+                    call.isLedgerAdd() && call.isLost() ? "lost" : call.isWrite() || call.isLedgerAdd() ? call.verdict() : null));
         }
         return records;
     }

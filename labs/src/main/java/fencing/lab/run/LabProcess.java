@@ -159,6 +159,11 @@ final class LabProcess<M> implements AutoCloseable {
         frozen = false;
     }
 
+    /** Returns whether the child was frozen with SIGSTOP and not resumed since. */
+    boolean frozen() {
+        return frozen;
+    }
+
     /** Returns whether the child's process still runs. */
     boolean alive() {
         return process.isAlive();

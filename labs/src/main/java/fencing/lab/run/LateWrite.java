@@ -21,6 +21,7 @@ final class LateWrite implements StudyCase {
         Map<String, ModeExpectation> expected = new LinkedHashMap<>();
         expected.put("plain", new ModeExpectation("accepted", "A-late"));
         expected.put("fenced", new ModeExpectation("rejected", "B-current"));
+        expected.put("current-owner", new ModeExpectation("rejected", "B-current"));
         return expected;
     }
 
@@ -28,12 +29,14 @@ final class LateWrite implements StudyCase {
     public String explanation() {
         return "A was frozen with SIGSTOP, so its keepalives stopped and etcd expired its lease. B then took the lock with a"
                 + " larger token and wrote B-current. A, resumed, still believed it held the lock and wrote A-late with its old"
-                + " token. The plain sink stored it: B's write is lost. The fenced sink had seen B's larger token, so it rejected A.";
+                + " token. The plain sink stored it: B's write is lost. The fenced sink had seen B's larger token, so it rejected A."
+                + " The current-owner sink asked etcd, inside its transaction, who holds the lock now: B's key, created at B's"
+                + " token, so it rejected A too.";
     }
 
     @Override
     public void play(Scene scene) {
-        scene.writeB("plain", "fenced");
-        scene.lateWriteA("plain", "fenced");
+        scene.writeB("plain", "fenced", "current-owner");
+        scene.lateWriteA("plain", "fenced", "current-owner");
     }
 }

@@ -92,13 +92,13 @@ final class LineageSteps implements AutoCloseable {
         List<Exchange> writes = new SinkClient(prepared.sinkUri(), name).writeAll(modes, name, owner.token(), name);
         for (Exchange write : writes) {
             calls.add(write);
-            RepeatRun.requireOk(write, name + "'s write to " + write.mode());
+            Calls.requireOk(write, name + "'s write to " + write.mode());
             events.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
                     "token " + owner.token(), owner.token(), write.mode(), write.response().path("verdict").asText());
         }
         boolean released = epochTokens ? epochLocks.release(owner) : plainLocks.release(owner);
         progress.accept("%s took the lock (token %d, %s), wrote: %s; released: %s",
-                new Object[] {name, owner.token(), how, RepeatRun.verdicts(writes), released});
+                new Object[] {name, owner.token(), how, Calls.verdicts(writes), released});
         return owner.token();
     }
 
@@ -125,7 +125,7 @@ final class LineageSteps implements AutoCloseable {
     long recoverEpoch() {
         Exchange read = new SinkClient(prepared.sinkUri(), "runner").read("fenced");
         calls.add(read);
-        RepeatRun.requireOk(read, "reading the fenced sink's mark");
+        Calls.requireOk(read, "reading the fenced sink's mark");
         long mark = read.response().path("highWaterMark").asLong();
         long epoch = Recovery.afterRestore(client(), epochKey, mark);
         events.add(Lane.ETCD, Kind.EPOCH_RAISED, Times.nowMicros(), "epoch → " + epoch,

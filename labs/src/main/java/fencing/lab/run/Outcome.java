@@ -28,11 +28,12 @@ public record Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls
         return calls.stream().filter(c -> c.from().equals(from) && c.isWrite() && c.mode().equals(mode)).findFirst().orElse(null);
     }
 
-    /** Returns the runner's last read of {@code mode}. */
+    /** Returns the runner's last read of {@code mode}, a sink mode or a ledger. */
     public Exchange finalRead(String mode) {
         Exchange last = null;
         for (Exchange call : calls) {
-            if (call.from().equals("runner") && call.method().equals("GET") && call.path().equals("/sinks/" + mode)) {
+            if (call.from().equals("runner") && call.method().equals("GET")
+                    && (call.path().equals("/sinks/" + mode) || call.path().equals("/ledgers/" + mode))) {
                 last = call;
             }
         }

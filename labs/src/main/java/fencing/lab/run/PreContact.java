@@ -21,6 +21,7 @@ final class PreContact implements StudyCase {
         Map<String, ModeExpectation> expected = new LinkedHashMap<>();
         expected.put("plain", new ModeExpectation("accepted", "B-current"));
         expected.put("fenced", new ModeExpectation("accepted", "B-current"));
+        expected.put("current-owner", new ModeExpectation("rejected", "B-current"));
         return expected;
     }
 
@@ -30,19 +31,23 @@ final class PreContact implements StudyCase {
                 + " seen any token larger than A's, so it accepted A: its high-water mark only rejects generations older than"
                 + " one it has seen. That is the narrower contract the experiment demonstrates, not a violation of it: no"
                 + " write was accepted after a newer one, and B's write, arriving later with a larger token, still won."
-                + " Mutual exclusion in time was lost (A wrote while B held the lock); ordering at the sink was not.";
+                + " Mutual exclusion in time was lost (A wrote while B held the lock); ordering at the sink was not."
+                + " The current-owner sink does not wait to see B's token: it asked etcd, inside its transaction, whether A's token is"
+                + " the lock key's create_revision now. B's key was there, so it rejected A. That costs a linearizable read per write,"
+                + " and puts the lock service on the write path.";
     }
 
     @Override
     public String contractNote() {
         return "A's late write was accepted under the narrower contract: a high-water mark only rejects generations"
-                + " older than one the sink has seen, and when A wrote, the sink had not yet seen B's larger token.";
+                + " older than one the sink has seen, and when A wrote, the sink had not yet seen B's larger token."
+                + " The current-owner sink, which asks the lock service, rejected it.";
     }
 
     @Override
     public void play(Scene scene) {
         scene.progress("B holds the lock but has not contacted the sink yet");
-        scene.lateWriteA("plain", "fenced");
-        scene.writeB("plain", "fenced");
+        scene.lateWriteA("plain", "fenced", "current-owner");
+        scene.writeB("plain", "fenced", "current-owner");
     }
 }

@@ -10,11 +10,12 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The two processes one repeat needs, started ahead of it: worker A and the sink server.
+ * The processes one repeat needs, started ahead of it: worker A, the sink server, and in the forged case writer C.
  *
  * <p>Starting a JVM that builds a jetcd client takes seconds, so the study starts the next
  * repeat's processes as soon as the current repeat's timed part is over (while it tears down), and
@@ -29,14 +30,19 @@ public final class Prepared implements AutoCloseable {
     final String key;
     final int port;
     final LabProcess<WorkerReport> worker;
+    /** C, which never holds the lock, in the forged case; {@code null} otherwise. */
+    final LabProcess<WorkerReport> forger;
     private final String classPath;
+    private final String endpoints;
     private final StudyCase studyCase;
     private LabProcess<SinkReport> sink;
     private int sinkStarts;
 
-    private Prepared(int repeat, Path dir, String key, int port, LabProcess<WorkerReport> worker, LabProcess<SinkReport> sink, String classPath,
-                     StudyCase studyCase) {
+    private Prepared(int repeat, Path dir, String key, int port, LabProcess<WorkerReport> worker, LabProcess<WorkerReport> forger,
+                     LabProcess<SinkReport> sink, String classPath, String endpoints, StudyCase studyCase) {
         this.repeat = repeat;
+        this.forger = forger;
+        this.endpoints = endpoints;
         this.dir = dir;
         this.key = key;
         this.port = port;
@@ -51,23 +57,39 @@ public final class Prepared implements AutoCloseable {
     public static Prepared start(int repeat, Path dir, StudyCase studyCase, String endpoints, long ttlSeconds, String classPath) {
         int port = freePort();
         String key = fencing.support.Etcd.uniqueKey("lab-" + studyCase.name() + "-repeat-" + repeat);
-        LabProcess<SinkReport> sink = startSink(dir, port, studyCase, classPath, "sink-server.log");
-        LabProcess<WorkerReport> worker;
+        LabProcess<SinkReport> sink = startSink(dir, port, studyCase, classPath, endpoints, key, "sink-server.log");
+        LabProcess<WorkerReport> worker = null;
+        LabProcess<WorkerReport> forger = null;
         try {
             worker = LabProcess.start("worker A", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
                     "--name", "A", "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
                     "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"));
+            if (studyCase.forgesToken()) {
+                forger = LabProcess.start("writer C", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
+                        "--name", "C", "--endpoints", endpoints, "--key", key, "--forged-token", Long.toString(StudyCase.FORGED_TOKEN),
+                        "--sink", "http://127.0.0.1:" + port), dir.resolve("writer-C.log"));
+            }
         } catch (RuntimeException e) {
-            sink.close();
+            try {
+                if (worker != null) {
+                    worker.close();
+                }
+            } finally {
+                sink.close();
+            }
             throw e;
         }
-        return new Prepared(repeat, dir, key, port, worker, sink, classPath, studyCase);
+        return new Prepared(repeat, dir, key, port, worker, forger, sink, classPath, endpoints, studyCase);
     }
 
-    private static LabProcess<SinkReport> startSink(Path dir, int port, StudyCase studyCase, String classPath, String logName) {
-        return LabProcess.start("sink server", SinkReport.class, Prepared::sinkFailure, classPath, SinkServer.class, List.of(
-                "--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
-                "--fenced-sink", studyCase.fencedSink().label()), dir.resolve(logName));
+    private static LabProcess<SinkReport> startSink(Path dir, int port, StudyCase studyCase, String classPath, String endpoints, String key,
+                                                    String logName) {
+        List<String> args = new ArrayList<>(List.of("--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
+                "--fenced-sink", studyCase.fencedSink().label()));
+        if (studyCase.modes().contains(SinkServer.CURRENT_OWNER)) {
+            args.addAll(List.of("--etcd-endpoints", endpoints, "--lock-key", key));
+        }
+        return LabProcess.start("sink server", SinkReport.class, Prepared::sinkFailure, classPath, SinkServer.class, args, dir.resolve(logName));
     }
 
     private static Optional<String> workerFailure(WorkerReport report) {
@@ -90,7 +112,7 @@ public final class Prepared implements AutoCloseable {
     LabProcess<SinkReport> restartSink() {
         sink.kill();
         sinkStarts++;
-        sink = startSink(dir, port, studyCase, classPath, "sink-server-" + sinkStarts + ".log");
+        sink = startSink(dir, port, studyCase, classPath, endpoints, key, "sink-server-" + sinkStarts + ".log");
         return sink;
     }
 
@@ -105,7 +127,7 @@ public final class Prepared implements AutoCloseable {
             throw new UncheckedIOException("could not restore the sink's files from " + backup, e);
         }
         sinkStarts++;
-        sink = startSink(dir, port, studyCase, classPath, "sink-server-" + sinkStarts + ".log");
+        sink = startSink(dir, port, studyCase, classPath, endpoints, key, "sink-server-" + sinkStarts + ".log");
         return sink;
     }
 
@@ -114,7 +136,13 @@ public final class Prepared implements AutoCloseable {
         try {
             worker.close();
         } finally {
-            sink.close();
+            try {
+                if (forger != null) {
+                    forger.close();
+                }
+            } finally {
+                sink.close();
+            }
         }
     }
 

@@ -1,6 +1,5 @@
 package fencing.lab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
 import fencing.lab.Times;
@@ -48,6 +47,8 @@ public final class RepeatRun implements Scene {
     private final SinkClient asB;
     private final SinkClient asRunner;
     private final LineageSteps lineage;
+    private final RequestSteps requests;
+    private final HoldSteps hold;
     private Ownership b;
     private EtcdLockService lockB;
     private CloseableClient bKeepAlive;
@@ -69,6 +70,8 @@ public final class RepeatRun implements Scene {
         this.asB = new SinkClient(prepared.sinkUri(), "B");
         this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
         this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, events, calls, this::progress);
+        this.requests = new RequestSteps(prepared, events, calls, () -> b.token(), this::progress);
+        this.hold = new HoldSteps(asRunner, events, calls, this::progress);
     }
 
     /** Gives the repeat the study's own cluster, whose leader a case that {@link StudyCase#failsOverLeader} kills; returns this. */
@@ -85,9 +88,11 @@ public final class RepeatRun implements Scene {
      */
     public Evidence.Repeat run(Runnable whenTimed) {
         LabProcess<WorkerReport> worker = prepared.worker;
-        WorkerReport.Started started = worker.await(WorkerReport.Started.class, START_TIMEOUT);
+        // The sink first: worker A waits for it before it says Started, so a sink that failed to start is named as such.
         prepared.sink().await(SinkReport.Listening.class, START_TIMEOUT);
-        requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
+        WorkerReport.Started started = worker.await(WorkerReport.Started.class, START_TIMEOUT);
+        Calls.requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
+        requests.awaitStarted();
         ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
         lockB = new EtcdLockService(client, prepared.key, ttlSeconds);
         ExpiryWatch watch = null;
@@ -105,12 +110,12 @@ public final class RepeatRun implements Scene {
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
             aHolder = holder("A", ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
             events.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
-                    "EtcdLockService.tryAcquire: lease " + hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
+                    "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
             events.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
-                    "the lock key, attached to A's lease " + hex(ready.leaseId()), ready.token(), null, null);
+                    "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), ready.token(), null, null);
             events.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", "holds the lock, keeps its lease alive and has read the sink");
             progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; it keeps the lease alive and said READY",
-                    worker.pid(), ready.token(), hex(ready.leaseId()), ttlSeconds);
+                    worker.pid(), ready.token(), Calls.hex(ready.leaseId()), ttlSeconds);
 
             watch = new ExpiryWatch(client, key, ready.token(), ttlSeconds);
             long lastKeepAlive = lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
@@ -138,18 +143,23 @@ public final class RepeatRun implements Scene {
             long bAcquiredAt = Times.nowMicros();
             bHolder = holder("B", b.token(), b.leaseId(), bAcquiredAt, null);
             bKeepAlive = client.getLeaseClient().keepAlive(b.leaseId(), keepAliveEvents());
-            events.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + hex(b.leaseId()),
+            events.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
                     b.token(), null, null);
             events.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
-                    "the lock key again, attached to B's lease " + hex(b.leaseId()), b.token(), null, null);
-            progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), hex(b.leaseId()));
+                    "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), b.token(), null, null);
+            progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
             studyCase.play(this);
 
             for (String mode : studyCase.modes()) {
                 Exchange read = asRunner.read(mode);
                 calls.add(read);
-                requireOk(read, "the final read of " + mode);
+                Calls.requireOk(read, "the final read of " + mode);
+            }
+            for (String ledger : studyCase.ledgers()) {
+                Exchange read = asRunner.call("GET", "/ledgers/" + ledger, null);
+                calls.add(read);
+                Calls.requireOk(read, "the final read of " + ledger);
             }
             end = Times.nowMicros();
             finished = true;
@@ -177,12 +187,12 @@ public final class RepeatRun implements Scene {
         List<Exchange> writes = asB.writeAll(List.of(modes), "B", b.token(), CURRENT);
         for (Exchange write : writes) {
             calls.add(write);
-            requireOk(write, "B's write to " + write.mode());
+            Calls.requireOk(write, "B's write to " + write.mode());
             String verdict = write.response().path("verdict").asText();
             events.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(), "token " + b.token(),
                     b.token(), write.mode(), verdict);
         }
-        progress("B wrote %s with token %d: %s", CURRENT, b.token(), verdicts(writes));
+        progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
     }
 
     @Override
@@ -200,11 +210,11 @@ public final class RepeatRun implements Scene {
         List<Exchange> writes = new ArrayList<>();
         for (WorkerReport report : prepared.worker.seen()) {
             if (report instanceof WorkerReport.Called called && called.exchange().isWrite()) {
-                requireOk(called.exchange(), "A's write to " + called.exchange().mode());
+                Calls.requireOk(called.exchange(), "A's write to " + called.exchange().mode());
                 writes.add(called.exchange());
             }
         }
-        progress("A resumed with SIGCONT and wrote %s with its old token %d: %s", LATE, wrote.token(), verdicts(writes));
+        progress("A resumed with SIGCONT and wrote %s with its old token %d: %s", LATE, wrote.token(), Calls.verdicts(writes));
     }
 
     @Override
@@ -229,6 +239,21 @@ public final class RepeatRun implements Scene {
         events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
         progress("B released the lock (token %d): %s", b.token(), deleted ? "its key deleted" : "its key was already gone");
         b = null;
+    }
+
+    @Override
+    public void forgedWrite(String... modes) {
+        requests.forgedWrite(List.of(modes));
+    }
+
+    @Override
+    public void loseFirstResponse(String requestId) {
+        requests.loseFirstResponse(requestId);
+    }
+
+    @Override
+    public void addB(String requestId, long amount, String... ledgers) {
+        requests.addB(requestId, amount, List.of(ledgers));
     }
 
     @Override
@@ -263,39 +288,17 @@ public final class RepeatRun implements Scene {
 
     @Override
     public void armHold() {
-        Exchange arm = asRunner.call("POST", "/control/hold-next-write", null);
-        calls.add(arm);
-        requireOk(arm, "arming the hold");
+        hold.arm();
     }
 
     @Override
     public void awaitHeld() {
-        long deadline = System.nanoTime() + STEP_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Exchange held = asRunner.call("GET", "/control/held", null);
-            requireOk(held, "asking whether A's write is held");
-            if (held.response().path("holding").asBoolean(false)) {
-                calls.add(held);
-                JsonNode status = held.response();
-                events.add(Lane.SINK, Kind.WRITE_HELD, status.get("heldSinceMicros").asLong(), "A's check passed, held",
-                        "the broken sink read mark " + status.get("markSeen").asLong() + " outside any transaction, found token "
-                                + status.get("heldToken").asLong() + " not older, and is held before its write",
-                        status.get("heldToken").asLong(), "fenced", null);
-                progress("A's fenced write passed the broken sink's check (mark %d) and is held between check and write",
-                        status.get("markSeen").asLong());
-                return;
-            }
-            sleepMillis(2);
-        }
-        throw new IllegalStateException("A's write to the fenced mode was not held within " + STEP_TIMEOUT.toSeconds() + " s");
+        hold.awaitHeld();
     }
 
     @Override
     public void releaseHold() {
-        Exchange release = asRunner.call("POST", "/control/release", null);
-        calls.add(release);
-        requireOk(release, "releasing the hold");
-        events.add(Lane.SINK, Kind.HOLD_RELEASED, release.receivedAtMicros(), "hold released", "A's write goes on to its UPDATE, after B's commit");
+        hold.release();
     }
 
     @Override
@@ -349,27 +352,8 @@ public final class RepeatRun implements Scene {
         return last;
     }
 
-    static String verdicts(List<Exchange> writes) {
-        List<String> parts = new ArrayList<>();
-        for (Exchange write : writes) {
-            JsonNode after = write.response().path("after");
-            parts.add(write.mode() + " " + write.verdict() + " (now " + after.path("value").asText() + ", mark " + after.path("highWaterMark").asLong() + ")");
-        }
-        return String.join(", ", parts);
-    }
-
-    static void requireOk(Exchange exchange, String what) {
-        if (exchange.status() != 200) {
-            throw new IllegalStateException(what + " got " + exchange.verdict());
-        }
-    }
-
     private Evidence.Holder holder(String owner, long token, long leaseId, long acquiredAt, Long pid) {
-        return new Evidence.Holder(owner, token, leaseId, hex(leaseId), acquiredAt, Times.millis(acquiredAt - events.start()), pid);
-    }
-
-    static String hex(long leaseId) {
-        return "0x" + Long.toHexString(leaseId);
+        return new Evidence.Holder(owner, token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - events.start()), pid);
     }
 
     private static void sleepMillis(long millis) {

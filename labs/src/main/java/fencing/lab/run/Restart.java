@@ -21,6 +21,7 @@ final class Restart implements StudyCase {
         Map<String, ModeExpectation> expected = new LinkedHashMap<>();
         expected.put("plain", new ModeExpectation("accepted", "A-late"));
         expected.put("fenced", new ModeExpectation("rejected", "B-current"));
+        expected.put("current-owner", new ModeExpectation("rejected", "B-current"));
         return expected;
     }
 
@@ -28,13 +29,14 @@ final class Restart implements StudyCase {
     public String explanation() {
         return "After B's write the sink server was killed with SIGKILL (no shutdown, no flush on the way out) and started again"
                 + " over the same files. The fenced sink's high-water mark is a column in SQLite, committed with B's value, so"
-                + " the restarted sink still knew B's token and rejected A. A mark kept in memory would have been lost.";
+                + " the restarted sink still knew B's token and rejected A. A mark kept in memory would have been lost."
+                + " The restarted current-owner sink rejected A as well: it asks etcd, which still says B holds the lock.";
     }
 
     @Override
     public void play(Scene scene) {
-        scene.writeB("plain", "fenced");
+        scene.writeB("plain", "fenced", "current-owner");
         scene.restartSink();
-        scene.lateWriteA("plain", "fenced");
+        scene.lateWriteA("plain", "fenced", "current-owner");
     }
 }

@@ -61,6 +61,15 @@ public interface Scene {
     /** Kills the sink server, puts the backup's files in place of its databases, and starts a new server over them. */
     void restoreSinkBackup();
 
+    /** C, a process that never held the lock, writes {@code C-forged} with {@link StudyCase#FORGED_TOKEN} to each of {@code modes} at once. */
+    void forgedWrite(String... modes);
+
+    /** Tells the sink server to lose its first answer to request {@code requestId} of each ledger, after applying it. */
+    void loseFirstResponse(String requestId);
+
+    /** B sends request {@code requestId} to add {@code amount} to each of {@code ledgers}, and retries it with the same id when the answer is lost. */
+    void addB(String requestId, long amount, String... ledgers);
+
     /** Prints a progress line, e.g. what the case is about to show. */
     void progress(String format, Object... args);
 }

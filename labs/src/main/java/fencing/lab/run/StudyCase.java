@@ -14,11 +14,34 @@ import java.util.Map;
  */
 public interface StudyCase extends LabCase {
 
-    /** What a case expects of one sink mode. */
-    record ModeExpectation(String aLateVerdict, String finalValue) {
+    /** The token C makes up in the forged case: far above any revision the lab's etcd will reach. */
+    long FORGED_TOKEN = 1_000_000_000_000L;
+
+    /**
+     * What a case expects of one sink mode: the verdicts on A's late write, on B's write and on C's forged write, and the final value.
+     *
+     * @param aLateVerdict {@code accepted}, {@code rejected} or {@code not sent}
+     * @param bVerdict     {@code accepted} or {@code rejected}
+     * @param cVerdict     {@code accepted} or {@code rejected}, or {@code null} where C does not write
+     */
+    record ModeExpectation(String aLateVerdict, String finalValue, String bVerdict, String cVerdict) {
+
+        /** Expects B's write accepted, and no forged write. */
+        public ModeExpectation(String aLateVerdict, String finalValue) {
+            this(aLateVerdict, finalValue, "accepted", null);
+        }
     }
 
-    /** Whose token the fenced mode's mark should end at ({@code A} or {@code B}), and how to say why. */
+    /**
+     * What a case expects of one ledger.
+     *
+     * @param verdicts   B's attempts of its request, in order: {@code lost}, {@code accepted}, {@code rejected} or {@code duplicate}
+     * @param finalTotal the ledger's total at the end
+     */
+    record LedgerExpectation(List<String> verdicts, long finalTotal) {
+    }
+
+    /** Whose token the fenced mode's mark should end at ({@code A}, {@code B}, or {@code C} for the forged token), and how to say why. */
     record ExpectedMark(String holder, String why) {
     }
 
@@ -43,7 +66,17 @@ public interface StudyCase extends LabCase {
     /** Returns, by mode and in the order the runner reads them, what A's late write should get and where each mode should end. */
     Map<String, ModeExpectation> expected();
 
-    /** Returns whose token the fenced mode's high-water mark should end at. */
+    /** Returns, by ledger and in the order the runner reads them, what B's attempts should get and where each ledger should end. */
+    default Map<String, LedgerExpectation> expectedLedgers() {
+        return Map.of();
+    }
+
+    /** Returns whether the case needs C, a process that never holds the lock and writes with {@link #FORGED_TOKEN}. */
+    default boolean forgesToken() {
+        return false;
+    }
+
+    /** Returns whose token the fenced mode's high-water mark should end at, where the case has a fenced mode. */
     default ExpectedMark expectedMark() {
         return new ExpectedMark("B", "B's token");
     }
@@ -66,5 +99,10 @@ public interface StudyCase extends LabCase {
     /** Returns the modes in the order the runner writes and reads them. */
     default List<String> modes() {
         return List.copyOf(expected().keySet());
+    }
+
+    /** Returns the ledgers in the order the runner reads them. */
+    default List<String> ledgers() {
+        return List.copyOf(expectedLedgers().keySet());
     }
 }

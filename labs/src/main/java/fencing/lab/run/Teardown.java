@@ -36,6 +36,11 @@ final class Teardown {
                 events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
             }
             if (finished) {
+                if (prepared.worker.frozen()) {
+                    // A case that never lets A write leaves it frozen; it must run to hear that it should exit.
+                    prepared.worker.resume();
+                    events.add(Lane.A, Kind.RESUMED, Times.nowMicros(), "SIGCONT (case over)", "resumed only to be told to exit; it writes nothing");
+                }
                 prepared.worker.send(new WorkerCommand.Exit());
                 prepared.worker.await(WorkerReport.Bye.class, Duration.ofSeconds(5));
             }

@@ -41,16 +41,28 @@ public record Exchange(String from, String method, String path, JsonNode request
         return "HTTP " + status + (response != null && response.has("error") ? ": " + response.get("error").asText() : "");
     }
 
-    /** Returns the mode named in the path, e.g. {@code fenced}, or an empty string. */
+    /** Returns the mode or ledger named in the path, e.g. {@code fenced} or {@code idempotent}, or an empty string. */
     public String mode() {
         String[] parts = path.split("/");
-        return parts.length >= 3 && parts[1].equals("sinks") ? parts[2] : "";
+        return parts.length >= 3 && (parts[1].equals("sinks") || parts[1].equals("ledgers")) ? parts[2] : "";
     }
 
     /** Returns whether this was a write. */
     @JsonIgnore
     public boolean isWrite() {
-        return method.equals("POST") && path.endsWith("/write");
+        return method.equals("POST") && path.startsWith("/sinks/") && path.endsWith("/write");
+    }
+
+    /** Returns whether this was a request to a ledger. */
+    @JsonIgnore
+    public boolean isLedgerAdd() {
+        return method.equals("POST") && path.startsWith("/ledgers/") && path.endsWith("/add");
+    }
+
+    /** Returns whether the request went out and no response came: the client cannot tell whether it was applied. */
+    @JsonIgnore
+    public boolean isLost() {
+        return status == -1;
     }
 
     /** Returns when the sink decided, from its response, or when the response arrived if it did not say. */

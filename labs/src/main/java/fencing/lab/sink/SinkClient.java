@@ -68,6 +68,16 @@ public final class SinkClient {
         return exchanges;
     }
 
+    /** Offers request {@code requestId} to add {@code amount} to {@code ledger}, as {@code writer} with {@code token}. */
+    public Exchange add(String ledger, String writer, long token, String requestId, long amount) {
+        ObjectNode body = Json.object();
+        body.put("writer", writer);
+        body.put("token", token);
+        body.put("requestId", requestId);
+        body.put("amount", amount);
+        return call("POST", "/ledgers/" + ledger + "/add", body);
+    }
+
     /** Reads the state of {@code mode}. */
     public Exchange read(String mode) {
         return call("GET", "/sinks/" + mode, null);

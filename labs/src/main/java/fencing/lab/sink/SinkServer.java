@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import fencing.sink.Sink;
-import fencing.sink.SinkState;
 import fencing.sink.WriteResult;
 import fencing.lab.Json;
-import fencing.lab.Times;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -26,60 +23,80 @@ import java.util.concurrent.Executors;
 import picocli.CommandLine;
 
 /**
- * The protected resource of the lab: one HTTP server on loopback over two modes of the same SQLite sink.
+ * The protected resource of the lab: one HTTP server on loopback over the modes of the same SQLite sink, and two ledgers.
  *
  * <p>Mode {@code plain} is a {@link PlainSink}, mode {@code fenced} a {@link FencedSink} (or, for the
- * check-outside-transaction case, the broken {@link CheckOutsideTransactionSink}); each has its own
- * database file in the server's directory, so the mark survives the server. Paths:
+ * check-outside-transaction case, the broken {@link CheckOutsideTransactionSink}), and, when the server is
+ * given the lab's etcd and lock key, mode {@code current-owner} an {@link fencing.sink.OwnerCheckingSink}
+ * asking {@link fencing.etcd.EtcdOwnerCheck}; each has its own database file in the server's directory, so
+ * the mark survives the server. Paths:
  * <ul>
  *   <li>{@code POST /sinks/{mode}/write} with {@code {"writer": "A", "token": 7, "value": "A-late"}}: the
  *       verdict and the state after the call;</li>
  *   <li>{@code GET /sinks/{mode}}: the mode's value and high-water mark;</li>
+ *   <li>{@code POST /ledgers/{ledger}/add}, {@code GET /ledgers/{ledger}} and
+ *       {@code POST /control/lose-first-response/{requestId}}: see {@link Ledgers};</li>
  *   <li>{@code GET /health}: the server's modes and process;</li>
  *   <li>with the broken sink only, {@code POST /control/hold-next-write}, {@code GET /control/held} and
  *       {@code POST /control/release}: hold the next fenced write between its check and its write.</li>
  * </ul>
  * A bad request gets a 4xx status and a JSON body {@code {"status": ..., "error": "what was wrong"}},
- * and changes nothing.
+ * and changes nothing. A mode or ledger whose code is not implemented yet answers 501 with the stub's message.
  */
 public final class SinkServer implements AutoCloseable {
 
     /** The largest request body accepted, in bytes. */
-    public static final int MAX_BODY_BYTES = 4096;
-    /** The modes every server has, in the order the lab reads them. */
+    public static final int MAX_BODY_BYTES = Bodies.MAX_BODY_BYTES;
+    /** The modes every server has, in the order the lab reads them; {@code current-owner} follows when the server knows etcd. */
     public static final List<String> MODES = List.of("plain", "fenced");
+    /** The mode that asks the lock service on every write. */
+    public static final String CURRENT_OWNER = SinkModes.CURRENT_OWNER;
+    /** The ledgers every server has, in the order the lab reads them. */
+    public static final List<String> LEDGERS = Ledgers.NAMES;
 
     private final HttpServer http;
     private final ExecutorService executor;
     private final Map<String, Sink> sinks;
+    private final Ledgers ledgers;
     private final Hold hold;
+    private final EtcdOwners owners;
     private final Path dir;
     private final PrintStream log;
-    private final List<String> notReady;
+    private final Map<String, String> notReady;
 
-    private SinkServer(HttpServer http, ExecutorService executor, Map<String, Sink> sinks, Hold hold, Path dir, PrintStream log,
-                       List<String> notReady) {
-        this.notReady = notReady;
+    private SinkServer(HttpServer http, ExecutorService executor, Map<String, Sink> sinks, Ledgers ledgers, Hold hold, EtcdOwners owners,
+                       Path dir, PrintStream log, Map<String, String> notReady) {
         this.http = http;
         this.executor = executor;
         this.sinks = sinks;
+        this.ledgers = ledgers;
         this.hold = hold;
+        this.owners = owners;
         this.dir = dir;
         this.log = log;
+        this.notReady = notReady;
+    }
+
+    /** Starts a server with the modes plain and fenced; see {@link #start(Path, int, FencedVariant, EtcdOwners, PrintStream)}. */
+    public static SinkServer start(Path dir, int port, FencedVariant variant, PrintStream log) throws IOException {
+        return start(dir, port, variant, null, log);
     }
 
     /**
-     * Starts a server on loopback over {@code dir/plain.db} and {@code dir/fenced.db}.
+     * Starts a server on loopback over {@code dir/plain.db}, {@code dir/fenced.db}, the ledgers' files and, with {@code owners},
+     * {@code dir/current-owner.db}.
      *
-     * @param dir     where the two database files live; created if missing
+     * @param dir     where the database files live; created if missing
      * @param port    the port, or 0 for a free one
      * @param variant which sink serves the fenced mode
+     * @param owners  the lab's etcd and lock key for the current-owner mode, or {@code null} for no such mode; closed with the server
      * @param log     where one line per request goes
      */
-    public static SinkServer start(Path dir, int port, FencedVariant variant, PrintStream log) throws IOException {
+    public static SinkServer start(Path dir, int port, FencedVariant variant, EtcdOwners owners, PrintStream log) throws IOException {
         Files.createDirectories(dir);
         Hold hold = variant == FencedVariant.CHECK_OUTSIDE_TRANSACTION ? new Hold() : null;
-        Map<String, Sink> sinks = SinkModes.open(dir, variant, hold == null ? (token, markSeen) -> { } : hold);
+        Map<String, Sink> sinks = SinkModes.open(dir, variant, hold == null ? (token, markSeen) -> { } : hold, owners == null ? null : owners.check());
+        Ledgers ledgers = new Ledgers(dir);
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
         // Several threads, so that a held write does not stop another writer from reaching the sink.
         ExecutorService executor = Executors.newFixedThreadPool(8, runnable -> {
@@ -87,8 +104,9 @@ public final class SinkServer implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        List<String> notReady = SinkModes.warmUp(dir, sinks, variant);
-        SinkServer server = new SinkServer(http, executor, sinks, hold, dir, log, notReady);
+        Map<String, String> notReady = SinkModes.warmUp(dir, sinks, variant, owners == null ? null : owners.check(),
+                owners == null ? null : owners.firstCheck());
+        SinkServer server = new SinkServer(http, executor, sinks, ledgers, hold, owners, dir, log, notReady);
         http.createContext("/", server::handle);
         http.setExecutor(executor);
         http.start();
@@ -107,7 +125,7 @@ public final class SinkServer implements AutoCloseable {
 
     /** Returns the sinks that are not implemented yet, each with its message. */
     List<String> notImplementedYet() {
-        return notReady;
+        return SinkModes.messages(notReady);
     }
 
     /** Returns the class serving each mode, by mode. */
@@ -121,6 +139,9 @@ public final class SinkServer implements AutoCloseable {
     public void close() {
         http.stop(0);
         executor.shutdownNow();
+        if (owners != null) {
+            owners.close();
+        }
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -141,7 +162,13 @@ public final class SinkServer implements AutoCloseable {
                 reply = Reply.error(500, "the sink failed: " + failure.getMessage()
                         + (failure.getCause() == null ? "" : " (" + failure.getCause().getMessage() + ")"));
             }
-            log.println(exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath() + " -> " + reply.status + " " + Json.compact(reply.body));
+            String request = exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath();
+            if (reply == Reply.LOST) {
+                // Applied, and closed with no response: the client cannot tell whether its request took effect.
+                log.println(request + " -> applied; response lost on purpose (connection closed)");
+                return;
+            }
+            log.println(request + " -> " + reply.status + " " + Json.compact(reply.body));
             send(exchange, reply);
         }
     }
@@ -154,91 +181,80 @@ public final class SinkServer implements AutoCloseable {
             requireMethod(method, "GET");
             return Reply.ok(health());
         }
-        if (parts.length >= 3 && parts[0].isEmpty() && parts[1].equals("sinks") && (parts.length == 3 || parts.length == 4)) {
+        boolean underRoot = parts.length >= 3 && parts[0].isEmpty();
+        if (underRoot && parts[1].equals("ledgers") && parts.length <= 4) {
+            requireReady(parts[2]);
+            return ledgers.route(exchange, parts);
+        }
+        if (underRoot && parts[1].equals("sinks") && parts.length <= 4) {
             String mode = parts[2];
             if (parts.length == 4 && !parts[3].equals("write")) {
                 throw unknownPath(path);
             }
             Sink sink = sinks.get(mode);
             if (sink == null) {
-                throw new BadRequest(404, "unknown mode '" + mode + "': this server has the modes " + String.join(" and ", MODES));
+                throw new BadRequest(404, "unknown mode '" + mode + "': this server has the modes " + String.join(" and ", sinks.keySet())
+                        + (mode.equals(CURRENT_OWNER) ? " (current-owner needs --etcd-endpoints and --lock-key)" : ""));
             }
+            requireReady(mode);
             if (parts.length == 3) {
                 requireMethod(method, "GET");
-                return Reply.ok(state(mode, sink.read()));
+                return Reply.ok(SinkAnswers.state(mode, sink, sink.read()));
             }
             requireMethod(method, "POST");
-            WriteRequest request = readWrite(exchange);
+            WriteRequest request = WriteRequests.parse(Bodies.read(exchange, "{\"writer\": ..., \"token\": ..., \"value\": ...}"));
             WriteResult result = sink.write(request.token(), request.value());
-            return Reply.ok(verdict(mode, request, result));
+            return Reply.ok(SinkAnswers.verdict(mode, sink, request, result));
         }
-        if (parts.length == 3 && parts[1].equals("control")) {
-            if (hold == null) {
-                throw new BadRequest(404, "no control paths here: this server runs " + sinks.get("fenced").getClass().getSimpleName()
-                        + ", and only the check-outside-transaction sink can be held");
-            }
-            switch (parts[2]) {
-                case "hold-next-write":
-                    requireMethod(method, "POST");
-                    hold.arm();
-                    return Reply.ok(hold.status());
-                case "held":
-                    requireMethod(method, "GET");
-                    return Reply.ok(hold.status());
-                case "release":
-                    requireMethod(method, "POST");
-                    hold.release();
-                    return Reply.ok(hold.status());
-                default:
-                    throw unknownPath(path);
-            }
+        if (underRoot && parts[1].equals("control") && parts.length == 4 && parts[2].equals("lose-first-response")) {
+            return ledgers.loseFirstResponse(method, parts[3]);
+        }
+        if (underRoot && parts[1].equals("control") && parts.length == 3) {
+            return hold(method, parts[2], path);
         }
         throw unknownPath(path);
     }
 
-    private static BadRequest unknownPath(String path) {
-        return new BadRequest(404, "no such path: " + path + " (use GET /sinks/{mode}, POST /sinks/{mode}/write or GET /health; modes: "
-                + String.join(", ", MODES) + ")");
+    private Reply hold(String method, String action, String path) {
+        if (hold == null) {
+            throw new BadRequest(404, "no such control path here: this server runs " + sinks.get("fenced").getClass().getSimpleName()
+                    + ", and only the check-outside-transaction sink can be held");
+        }
+        switch (action) {
+            case "hold-next-write":
+                requireMethod(method, "POST");
+                hold.arm();
+                return Reply.ok(hold.status());
+            case "held":
+                requireMethod(method, "GET");
+                return Reply.ok(hold.status());
+            case "release":
+                requireMethod(method, "POST");
+                hold.release();
+                return Reply.ok(hold.status());
+            default:
+                throw unknownPath(path);
+        }
     }
 
-    private static void requireMethod(String method, String allowed) {
+    /** A mode or ledger whose code was found not implemented yet answers so, even where its sink would fail closed and hide it. */
+    private void requireReady(String name) {
+        String message = notReady.get(name);
+        if (message != null) {
+            throw new UnsupportedOperationException(message);
+        }
+    }
+
+    private BadRequest unknownPath(String path) {
+        return new BadRequest(404, "no such path: " + path + " (use GET /sinks/{mode}, POST /sinks/{mode}/write, GET /ledgers/{ledger},"
+                + " POST /ledgers/{ledger}/add or GET /health; modes: " + String.join(", ", sinks.keySet()) + "; ledgers: "
+                + String.join(", ", LEDGERS) + ")");
+    }
+
+    static void requireMethod(String method, String allowed) {
         if (!method.equals(allowed)) {
             throw new BadRequest(405, "method " + method + " is not allowed here: use " + allowed, allowed);
         }
-    }
-
-    private static WriteRequest readWrite(HttpExchange exchange) throws IOException {
-        String type = exchange.getRequestHeaders().getFirst("Content-Type");
-        if (type != null && !type.split(";", 2)[0].trim().equalsIgnoreCase("application/json")) {
-            throw new BadRequest(415, "the body must be JSON: send Content-Type: application/json, not " + type);
-        }
-        String declared = exchange.getRequestHeaders().getFirst("Content-Length");
-        if (declared != null) {
-            long length;
-            try {
-                length = Long.parseLong(declared.trim());
-            } catch (NumberFormatException e) {
-                throw new BadRequest(400, "Content-Length is not a number: " + declared);
-            }
-            if (length > MAX_BODY_BYTES) {
-                throw tooLarge(length + " bytes");
-            }
-        }
-        byte[] body;
-        try (InputStream in = exchange.getRequestBody()) {
-            body = in.readNBytes(MAX_BODY_BYTES + 1);
-        }
-        if (body.length > MAX_BODY_BYTES) {
-            throw tooLarge("more than " + MAX_BODY_BYTES + " bytes");
-        }
-        if (body.length == 0) {
-            throw new BadRequest(400, "the body is empty: send a JSON object {\"writer\": ..., \"token\": ..., \"value\": ...}");
-        }
-        return WriteRequests.parse(body);
-    }
-
-    private static BadRequest tooLarge(String size) {
-        return new BadRequest(413, "the body is too large (" + size + "): a write is at most " + MAX_BODY_BYTES + " bytes");
     }
 
     ObjectNode health() {
@@ -248,34 +264,15 @@ public final class SinkServer implements AutoCloseable {
         body.put("dir", dir.toAbsolutePath().toString());
         ObjectNode modes = body.putObject("modes");
         implementations().forEach(modes::put);
-        notReady.forEach(body.putArray("notImplementedYet")::add);
-        return body;
-    }
-
-    private ObjectNode state(String mode, SinkState state) {
-        ObjectNode body = Json.object();
-        body.put("mode", mode);
-        body.put("sink", sinks.get(mode).getClass().getSimpleName());
-        body.put("value", state.value());
-        body.put("highWaterMark", state.highWaterMark());
-        return body;
-    }
-
-    private ObjectNode verdict(String mode, WriteRequest request, WriteResult result) {
-        ObjectNode body = Json.object();
-        body.put("mode", mode);
-        body.put("sink", sinks.get(mode).getClass().getSimpleName());
-        body.put("writer", request.writer());
-        body.put("token", request.token());
-        body.put("value", request.value());
-        body.put("verdict", result.accepted() ? "accepted" : "rejected");
-        body.put("accepted", result.accepted());
-        ObjectNode after = body.putObject("after");
-        after.put("value", result.value());
-        after.put("highWaterMark", result.highWaterMark());
-        long decided = Times.nowMicros();
-        body.put("decidedAtMicros", decided);
-        body.put("decidedAt", Times.iso(decided));
+        ObjectNode ledgerClasses = body.putObject("ledgers");
+        ledgers.implementations().forEach(ledgerClasses::put);
+        if (owners != null) {
+            ObjectNode etcd = body.putObject("currentOwner");
+            etcd.put("endpoints", owners.endpoints());
+            etcd.put("lockKey", owners.lockKey());
+            etcd.put("ownerCheck", owners.implementation());
+        }
+        notImplementedYet().forEach(body.putArray("notImplementedYet")::add);
         return body;
     }
 
@@ -290,28 +287,7 @@ public final class SinkServer implements AutoCloseable {
         }
     }
 
-    private static final class Reply {
-        final int status;
-        final ObjectNode body;
-
-        private Reply(int status, ObjectNode body) {
-            this.status = status;
-            this.body = body;
-        }
-
-        static Reply ok(ObjectNode body) {
-            return new Reply(200, body);
-        }
-
-        static Reply error(int status, String message) {
-            ObjectNode body = Json.object();
-            body.put("status", status);
-            body.put("error", message);
-            return new Reply(status, body);
-        }
-    }
-
-    /** Starts the server as a process: {@code --dir D [--port P] [--fenced-sink fenced|check-outside-transaction]}. */
+    /** Starts the server as a process; see {@link SinkServerMain}. */
     public static void main(String[] args) {
         System.exit(new CommandLine(new SinkServerMain()).execute(args));
     }

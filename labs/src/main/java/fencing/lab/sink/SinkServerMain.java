@@ -18,10 +18,11 @@ import picocli.CommandLine.Option;
  * it also says so, or why it failed, over the channel.
  */
 @Command(name = "sink-server", mixinStandardHelpOptions = true,
-        description = "Serves the plain and fenced sinks over HTTP on loopback until killed.")
+        description = "Serves the plain and fenced sinks (and current-owner, given etcd and the lock key) and the ledgers over HTTP"
+                + " on loopback until killed.")
 final class SinkServerMain implements Callable<Integer> {
 
-    @Option(names = "--dir", required = true, description = "Directory of plain.db and fenced.db.")
+    @Option(names = "--dir", required = true, description = "Directory of the database files (plain.db, fenced.db, current-owner.db, counter.db, ledger.db).")
     Path dir;
 
     @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
@@ -30,6 +31,13 @@ final class SinkServerMain implements Callable<Integer> {
     @Option(names = "--fenced-sink", defaultValue = "fenced",
             description = "fenced (FencedSink) or check-outside-transaction (the broken teaching sink). Default: ${DEFAULT-VALUE}.")
     String fencedSink;
+
+    @Option(names = "--etcd-endpoints", paramLabel = "URLS",
+            description = "etcd's client URLs, comma-separated: with --lock-key, adds the current-owner mode (OwnerCheckingSink asking EtcdOwnerCheck).")
+    String etcdEndpoints;
+
+    @Option(names = "--lock-key", paramLabel = "KEY", description = "The lock key whose holder the current-owner mode asks about.")
+    String lockKey;
 
     @Override
     public Integer call() throws Exception {
@@ -42,11 +50,20 @@ final class SinkServerMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
+        if ((etcdEndpoints == null) != (lockKey == null)) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--etcd-endpoints and --lock-key go together: the current-owner mode needs both, or leave out both");
+        }
         Channel parent = System.getProperty(Channel.PORT_PROPERTY) == null ? null : Channel.connectToParent(Duration.ofSeconds(30));
         SinkServer server;
+        EtcdOwners owners = null;
         try {
-            server = SinkServer.start(dir, port, variant, System.out);
+            owners = etcdEndpoints == null ? null : new EtcdOwners(etcdEndpoints, lockKey);
+            server = SinkServer.start(dir, port, variant, owners, System.out);
         } catch (Exception e) {
+            if (owners != null) {
+                owners.close();
+            }
             if (parent != null) {
                 parent.send(new SinkReport.Failed(e.getClass().getName(), String.valueOf(e.getMessage())));
             }

@@ -19,17 +19,22 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 
-/** Reads a {@link WriteRequest} with a mapper that enforces its schema, and says in the sink's words what was wrong. */
+/** Reads a {@link WriteRequest} or a {@link LedgerRequest} with a mapper that enforces its schema, and says in the sink's words what was wrong. */
 final class WriteRequests {
 
-    private static final String SHAPE = "{\"writer\": ..., \"token\": ..., \"value\": ...}";
+    /** One kind of body: its type, its shape and its fields, for the messages. */
+    private record Schema<T>(ObjectReader reader, String shape, String fields, String what) {
+    }
 
-    private static final ObjectReader READER = reader();
+    private static final Schema<WriteRequest> WRITE = new Schema<>(reader(WriteRequest.class),
+            "{\"writer\": ..., \"token\": ..., \"value\": ...}", "writer, token and value", "a write");
+    private static final Schema<LedgerRequest> LEDGER = new Schema<>(reader(LedgerRequest.class),
+            "{\"writer\": ..., \"token\": ..., \"requestId\": ..., \"amount\": ...}", "writer, token, requestId and amount", "a ledger request");
 
     private WriteRequests() {
     }
 
-    private static ObjectReader reader() {
+    private static ObjectReader reader(Class<?> type) {
         ObjectMapper mapper = JsonMapper.builder()
                 .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -42,14 +47,25 @@ final class WriteRequests {
             mapper.coercionConfigFor(LogicalType.Integer).setCoercion(shape, CoercionAction.Fail);
             mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
         }
-        return mapper.readerFor(WriteRequest.class);
+        return mapper.readerFor(type);
     }
 
-    /** Parses {@code body}, which is not empty. */
+    /** Parses a write from {@code body}, which is not empty. */
     static WriteRequest parse(byte[] body) {
+        return parse(body, WRITE);
+    }
+
+    /** Parses a ledger request from {@code body}, which is not empty. */
+    static LedgerRequest parseLedger(byte[] body) {
+        return parse(body, LEDGER);
+    }
+
+    private static <T> T parse(byte[] body, Schema<T> schema) {
+        ObjectReader reader = schema.reader();
+        String shape = schema.shape();
         JsonParser parser;
         try {
-            parser = READER.createParser(body);
+            parser = reader.createParser(body);
         } catch (IOException e) {
             throw new BadRequest(400, "the body could not be read: " + e.getMessage());
         }
@@ -57,22 +73,22 @@ final class WriteRequests {
         try {
             JsonToken first = parser.nextToken();
             if (first != JsonToken.START_OBJECT) {
-                throw new BadRequest(400, "the body must be a JSON object " + SHAPE + ", got " + (first == null ? "nothing" : kind(first)));
+                throw new BadRequest(400, "the body must be a JSON object " + shape + ", got " + (first == null ? "nothing" : kind(first)));
             }
-            WriteRequest request = READER.readValue(parser);
+            T request = reader.readValue(parser);
             JsonToken after = parser.nextToken();
             if (after != null) {
                 throw new BadRequest(400, "malformed JSON: trailing content after the object: " + parser.getText());
             }
             return request;
         } catch (UnrecognizedPropertyException unknown) {
-            throw new BadRequest(400, "unknown field '" + unknown.getPropertyName() + "': a write has exactly writer, token and value");
+            throw new BadRequest(400, "unknown field '" + unknown.getPropertyName() + "': " + schema.what() + " has exactly " + schema.fields());
         } catch (ValueInstantiationException invalid) {
             throw new BadRequest(400, invalid.getCause().getMessage());
         } catch (InvalidNullException missingOrNull) {
             String field = String.valueOf(missingOrNull.getPropertyName().getSimpleName());
             if (parser.currentToken() != JsonToken.VALUE_NULL) {
-                throw new BadRequest(400, field + " is missing: a write has writer, token and value");
+                throw new BadRequest(400, field + " is missing: " + schema.what() + " has " + schema.fields());
             }
             throw new BadRequest(400, field + " must be " + expected(field) + ", got a null");
         } catch (MismatchedInputException wrongType) {
@@ -81,13 +97,15 @@ final class WriteRequests {
             }
             String field = wrongType.getPath().get(wrongType.getPath().size() - 1).getFieldName();
             JsonToken got = parser.currentToken();
-            if (field.equals("token") && got == JsonToken.VALUE_NUMBER_FLOAT) {
-                throw new BadRequest(400, "token must be a whole number, got " + text(parser));
+            if ((field.equals("token") || field.equals("amount")) && got == JsonToken.VALUE_NUMBER_FLOAT) {
+                throw new BadRequest(400, field + " must be a whole number, got " + text(parser));
             }
             throw new BadRequest(400, field + " must be " + expected(field) + ", got " + (got == null ? "nothing" : kind(got)) + " " + text(parser));
         } catch (JsonProcessingException malformed) {
             if (malformed instanceof InputCoercionException || malformed.getCause() instanceof InputCoercionException) {
-                throw new BadRequest(400, "token is too large for a 64-bit revision: " + text(parser));
+                String field = parser.getParsingContext().getCurrentName();
+                throw new BadRequest(400, "token".equals(field) ? "token is too large for a 64-bit revision: " + text(parser)
+                        : (field == null ? "a number" : field) + " is too large for 64 bits: " + text(parser));
             }
             JsonLocation where = malformed.getLocation();
             throw new BadRequest(400, "malformed JSON: " + malformed.getOriginalMessage().lines().findFirst().orElse("")
@@ -108,7 +126,7 @@ final class WriteRequests {
     }
 
     private static String expected(String field) {
-        return field.equals("token") ? "a JSON integer" : "a JSON string";
+        return field.equals("token") || field.equals("amount") ? "a JSON integer" : "a JSON string";
     }
 
     private static String text(JsonParser parser) {

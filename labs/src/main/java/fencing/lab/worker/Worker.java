@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
  * as {@link WorkerReport}s ({@code Started}, {@code Ready} once it holds the lock, keeps its lease alive and
  * has read the sink, the keepalive's news, every call to the sink, {@code Wrote}, {@code Failed} and
  * {@code Bye}). It never checks its lease before writing: like a process that was paused, it still
- * believes it holds the lock, and only the sink can tell it otherwise.
+ * believes it holds the lock, and only the sink can tell it otherwise. Started with {@code --forged-token},
+ * it is the forged case's C instead: it never takes the lock, and writes with the token it was given.
  */
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = "Takes the lock with EtcdLockService, keeps its lease alive and writes to the sink when told to.")
@@ -54,6 +55,10 @@ public final class Worker implements Callable<Integer> {
 
     @Option(names = "--sink", required = true, description = "The sink server's address, e.g. http://127.0.0.1:40123.")
     URI sink;
+
+    @Option(names = "--forged-token", paramLabel = "T",
+            description = "Never take the lock: write with token T, made up (the forged case's C).")
+    Long forgedToken;
 
     private Channel runner;
     private Ownership ownership;
@@ -118,6 +123,9 @@ public final class Worker implements Callable<Integer> {
     }
 
     private void acquire(Client client, SinkClient sinkClient, List<String> modes) throws Exception {
+        if (forgedToken != null) {
+            throw new IllegalStateException(name + " never takes the lock: it writes with the token it made up, " + forgedToken);
+        }
         if (ownership != null) {
             throw new IllegalStateException("already acquired: token " + ownership.token());
         }
@@ -155,19 +163,20 @@ public final class Worker implements Callable<Integer> {
     }
 
     private void write(SinkClient sinkClient, WorkerCommand.Write write) throws IOException {
-        if (ownership == null) {
+        if (ownership == null && forgedToken == null) {
             throw new IllegalStateException("told to write before acquiring");
         }
+        long token = forgedToken != null ? forgedToken : ownership.token();
         if (write.modes().isEmpty()) {
             throw new IllegalArgumentException("a write needs at least one mode");
         }
         int accepted = 0;
         // No lease check here on purpose: A still believes it holds the lock.
-        for (Exchange exchange : sinkClient.writeAll(write.modes(), name, ownership.token(), write.value())) {
+        for (Exchange exchange : sinkClient.writeAll(write.modes(), name, token, write.value())) {
             say(new WorkerReport.Called(exchange));
             accepted += exchange.accepted() ? 1 : 0;
         }
-        say(new WorkerReport.Wrote(write.value(), ownership.token(), accepted, Times.nowMicros()));
+        say(new WorkerReport.Wrote(write.value(), token, accepted, Times.nowMicros()));
     }
 
     private void say(WorkerReport report) throws IOException {

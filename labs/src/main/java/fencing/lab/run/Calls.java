@@ -1,0 +1,35 @@
+package fencing.lab.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import fencing.lab.sink.Exchange;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the runner's steps say about their calls to the sink: verdicts in a few words, and a call that failed. */
+final class Calls {
+
+    private Calls() {
+    }
+
+    /** Returns each write's mode, verdict and the state it left, in a few words. */
+    static String verdicts(List<Exchange> writes) {
+        List<String> parts = new ArrayList<>();
+        for (Exchange write : writes) {
+            JsonNode after = write.response().path("after");
+            parts.add(write.mode() + " " + write.verdict() + " (now " + after.path("value").asText() + ", mark " + after.path("highWaterMark").asLong() + ")");
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Throws, naming {@code what}, unless the sink answered {@code exchange} with 200. */
+    static void requireOk(Exchange exchange, String what) {
+        if (exchange.status() != 200) {
+            throw new IllegalStateException(what + " got " + exchange.verdict());
+        }
+    }
+
+    /** Returns a lease ID as etcd prints it, e.g. {@code 0x22b6a22cf3b36840}. */
+    static String hex(long leaseId) {
+        return "0x" + Long.toHexString(leaseId);
+    }
+}
