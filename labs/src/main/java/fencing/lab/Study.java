@@ -132,9 +132,10 @@ public final class Study implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path dir = out.toAbsolutePath().normalize();
         String classPath = childClassPath != null ? childClassPath : System.getProperty("java.class.path");
-        if (!(studyCase instanceof StudyCase abCase)) {
+        if (!(studyCase instanceof StudyCase declared)) {
             return chaos(dir, classPath, say, err);
         }
+        StudyCase abCase = declared.onTheClassesAtHand(classPath);
         if (writers != null || duration != null || seed != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--writers, --duration and --seed apply to --case chaos only");
         }
@@ -142,6 +143,10 @@ public final class Study implements Callable<Integer> {
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case %s (%s) · %d repeat%s · lease TTL %d s · out %s%n",
                 studyCase.name(), studyCase.title(), repeats, repeats == 1 ? "" : "s", TTL_SECONDS, dir);
+        if (abCase != declared) {
+            say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet; "
+                    + "this case runs plain and fenced");
+        }
         say.flush();
         List<Evidence.Repeat> done = new ArrayList<>();
         String error = null;
@@ -247,7 +252,12 @@ public final class Study implements Callable<Integer> {
         try {
             Etcd etcd = Etcd.shared();
             say.println("etcd: " + etcd);
-            result = new ChaosRun(n, seconds, chosen, TTL_SECONDS, dir, classPath, say).run(etcd);
+            ChaosRun run = new ChaosRun(n, seconds, chosen, TTL_SECONDS, dir, classPath, say);
+            if (fencing.lab.run.Cases.extensionMissing(classPath).isPresent()) {
+                say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet");
+                run = run.withoutCurrentOwner();
+            }
+            result = run.run(etcd);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("The study could not finish: interrupted; replay with seed " + chosen);

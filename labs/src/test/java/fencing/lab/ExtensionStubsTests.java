@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The lab on a student's copy with Parts 1 to 3 done and Part 4's stubs untouched: it stops and names the method to write.
+ * The lab on a student's copy with Parts 1 to 3 done and Part 4's stubs untouched: the core cases run without the
+ * current-owner mode, and the extension cases stop and name the method to write.
  *
  * <p>The reference {@code OwnerCheckingSink} fails closed: an owner check that throws rejects the write. On a stub
  * {@code EtcdOwnerCheck} it would reject every write and the case would merely differ; the lab must say instead
@@ -74,6 +75,20 @@ class ExtensionStubsTests {
 
         assertThat(run.exitCode).as("a study that cannot run exits 3; it said:%n%s%s", run.out, run.err).isEqualTo(Study.EXIT_COULD_NOT_RUN);
         assertThat(run.err).as("the study names the method to write").contains("Not implemented yet: IdempotentLedger.add");
+    }
+
+    @Test
+    @DisplayName("late-write on Part 4's stubs: the core lab still runs, plain and fenced, and says the current-owner mode was left out")
+    void runsTheCoreCaseWithoutTheCurrentOwnerMode(@TempDir Path dir) {
+        StudyRun run = StudyRun.of(dir, "--case", "late-write", "--child-class-path", classPath);
+
+        assertThat(run.exitCode).as("late-write with Parts 1 to 3 done must end as expected (exit 0); it said:%n%s%s", run.out, run.err)
+                .isZero();
+        assertThat(run.out).as("what the study says about the missing mode").contains("current-owner mode left out");
+        List<String> modes = new ArrayList<>();
+        run.repeat().get("modes").fieldNames().forEachRemaining(modes::add);
+        assertThat(modes).as("the modes judged in the repeat").containsExactly("plain", "fenced");
+        assertThat(run.file("report.md")).as("report.md explains the missing mode").contains("current-owner mode was left out");
     }
 
     private static void copyWithout(Path from, Path to) throws IOException {

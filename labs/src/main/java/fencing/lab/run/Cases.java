@@ -27,6 +27,11 @@ public final class Cases {
         return implementations;
     }
 
+    /** Returns the first "Not implemented yet" message of the Part 4 classes behind the current-owner mode on {@code classPath}, if any. */
+    public static java.util.Optional<String> extensionMissing(String classPath) {
+        return Extension.notImplemented(classPath);
+    }
+
     /** Returns the case named {@code name} on the command line, e.g. {@code late-write}. */
     public static LabCase of(String name) {
         String wanted = name.trim().toLowerCase(Locale.ROOT);

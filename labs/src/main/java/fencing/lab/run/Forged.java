@@ -7,6 +7,11 @@ import java.util.Map;
 final class Forged implements StudyCase {
 
     @Override
+    public boolean needsExtension() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "forged";
     }

@@ -182,9 +182,14 @@ public final class RepeatRun implements Scene {
                 stopAt, end, calls);
     }
 
+    /** Returns those of {@code modes} this run serves: a case's current-owner mode is left out where Part 4 is not written. */
+    private List<String> active(String... modes) {
+        return java.util.Arrays.stream(modes).filter(studyCase.modes()::contains).toList();
+    }
+
     @Override
     public void writeB(String... modes) {
-        List<Exchange> writes = asB.writeAll(List.of(modes), "B", b.token(), CURRENT);
+        List<Exchange> writes = asB.writeAll(active(modes), "B", b.token(), CURRENT);
         for (Exchange write : writes) {
             calls.add(write);
             Calls.requireOk(write, "B's write to " + write.mode());
@@ -198,7 +203,7 @@ public final class RepeatRun implements Scene {
     @Override
     public void resumeAWriting(String... modes) {
         // Queued while A is frozen: on SIGCONT it goes on with what it was about to do.
-        prepared.worker.send(new WorkerCommand.Write(LATE, List.of(modes)));
+        prepared.worker.send(new WorkerCommand.Write(LATE, active(modes)));
         long resumedAt = Times.nowMicros();
         prepared.worker.resume();
         events.add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");

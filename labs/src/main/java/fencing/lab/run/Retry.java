@@ -11,6 +11,11 @@ final class Retry implements StudyCase {
     static final long AMOUNT = 5;
 
     @Override
+    public boolean needsExtension() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "retry";
     }
