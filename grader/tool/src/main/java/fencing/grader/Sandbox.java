@@ -69,9 +69,11 @@ final class Sandbox implements AutoCloseable {
     /**
      * Returns the command prefix that starts a program as {@code nobody} with {@code hidden} covered, or nothing.
      *
-     * @param hidden directories the program must not see; those that do not exist are ignored
+     * @param hidden         directories the program must not see; those that do not exist are ignored
+     * @param withoutNetwork whether to run it in a network namespace of its own, where this sandbox can
      */
-    List<String> commandPrefix(List<Path> hidden) throws IOException {
+    List<String> commandPrefix(List<Path> hidden, boolean withoutNetwork) throws IOException {
+        boolean isolateNetwork = withoutNetwork && this.isolateNetwork;
         if (!dropPrivileges) {
             return List.of();
         }

@@ -96,7 +96,7 @@ class TemplatesTests {
     }
 
     @Test
-    @DisplayName("the instructor's workflow grades with ./kit grade, etcd in Docker, and appends summary.md to the job summary")
+    @DisplayName("the instructor's workflow grades with sudo ./kit grade, etcd in Docker, and appends summary.md to the job summary")
     void instructorWorkflowGradesAndSummarizes() throws IOException {
         JsonNode workflow = WorkflowShape.read(Files.readString(templatesDir().resolve("github-actions/grade-submission.yml")));
         JsonNode job = workflow.path("jobs").path("grade");
@@ -104,7 +104,9 @@ class TemplatesTests {
 
         assertThat(job.path("env").path("KIT_ETCD").asText()).as("the grade job's KIT_ETCD").isEqualTo("container");
         assertThat(steps).as("the grade job's steps")
-                .anySatisfy(step -> assertThat(step.path("run").asText()).as("a step's command").startsWith("./kit grade "))
+                // As root, so that the submission's tests run as nobody, without a network; KIT_ETCD must survive sudo.
+                .anySatisfy(step -> assertThat(step.path("run").asText()).as("a step's command")
+                        .startsWith("sudo --preserve-env=").contains("KIT_ETCD").contains(" ./kit grade "))
                 .anySatisfy(step -> assertThat(step.path("with").path("java-version").asText()).as("the Java version set up")
                         .isEqualTo("17"))
                 .anySatisfy(step -> assertThat(step.path("run").asText()).as("a step's command")
