@@ -71,15 +71,14 @@ public final class LoopbackBridge implements AutoCloseable {
                 server.bind(UnixDomainSocketAddress.of(socket));
                 socket.toFile().deleteOnExit();
                 Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
-                bridge.acceptLoop("bridge to port " + port, () -> {
-                    SocketChannel from = server.accept();
+                bridge.acceptLoop("bridge to port " + port, () -> End.of(server.accept()), () -> {
+                    Socket to = new Socket();
                     try {
-                        Socket to = new Socket();
                         to.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), CONNECT_TIMEOUT_MILLIS);
-                        bridge.pipe(End.of(from), End.of(to));
+                        return End.of(to);
                     } catch (IOException refused) {
-                        // The client sees its connection end, as it would have seen the port refuse it.
-                        from.close();
+                        to.close();
+                        throw refused;
                     }
                 });
             }
@@ -125,15 +124,8 @@ public final class LoopbackBridge implements AutoCloseable {
                 bridge.keep(server);
                 server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), entry.getKey()));
                 bridge.ports.add(entry.getKey());
-                bridge.acceptLoop("bridge from port " + entry.getKey(), () -> {
-                    Socket from = server.accept();
-                    try {
-                        SocketChannel to = SocketChannel.open(UnixDomainSocketAddress.of(entry.getValue()));
-                        bridge.pipe(End.of(from), End.of(to));
-                    } catch (IOException refused) {
-                        from.close();
-                    }
-                });
+                bridge.acceptLoop("bridge from port " + entry.getKey(), () -> End.of(server.accept()),
+                        () -> End.of(SocketChannel.open(UnixDomainSocketAddress.of(entry.getValue()))));
             }
         } catch (IOException | RuntimeException e) {
             bridge.close();
@@ -142,20 +134,29 @@ public final class LoopbackBridge implements AutoCloseable {
         return bridge;
     }
 
-    private interface Accept {
-        void once() throws IOException;
+    /** Opens one end of a connection: accepts it, or connects it. */
+    private interface Open {
+        End open() throws IOException;
     }
 
-    private void acceptLoop(String name, Accept accept) {
+    /** Accepts connections until closed, and bridges each to a connection {@code connect} opens for it. */
+    private void acceptLoop(String name, Open accept, Open connect) {
         daemon(name, () -> {
             while (!closed) {
+                End from;
                 try {
-                    accept.once();
+                    from = accept.open();
                 } catch (IOException e) {
                     if (closed) {
                         return;
                     }
                     throw new UncheckedIOException(name + " stopped accepting connections", e);
+                }
+                try {
+                    pipe(from, connect.open());
+                } catch (IOException refused) {
+                    // The client sees its connection end, as it would have seen the port refuse it.
+                    closeQuietly(from);
                 }
             }
         });
