@@ -132,19 +132,25 @@ final class ForkedRun {
      */
     private LoopbackBridge bridge(Channel.Listener listener) throws IOException {
         if (!sandbox.isolatesNetwork()) {
+            noteOnce(NETWORK_OPEN);
             return null;
         }
         String endpoints = environment.get("ETCD_ENDPOINTS");
         Optional<List<Integer>> etcdPorts = loopbackPorts(endpoints);
         if (etcdPorts.isEmpty()) {
-            if (!notes.contains(NETWORK_OFF_FOR_ETCD + endpoints)) {
-                notes.add(NETWORK_OFF_FOR_ETCD + endpoints);
-            }
+            noteOnce(NETWORK_OFF_FOR_ETCD + endpoints);
             return null;
         }
         List<Integer> ports = new ArrayList<>(List.of(listener.port()));
         ports.addAll(etcdPorts.get());
         return LoopbackBridge.outside(ports);
+    }
+
+    /** Notes {@code note}, once however many JVMs the run takes. */
+    private void noteOnce(String note) {
+        if (!notes.contains(note)) {
+            notes.add(note);
+        }
     }
 
     /** Returns the ports of {@code endpoints} (comma-separated URLs), or nothing when one is not on the loopback. */
@@ -163,6 +169,10 @@ final class ForkedRun {
         }
         return Optional.of(ports);
     }
+
+    /** What a report says when the submission's tests could use this machine's network. */
+    static final String NETWORK_OPEN = "Network protection was off: the tests ran with this machine's network. Graded"
+            + " as root on Linux (sudo), they run in a network namespace that reaches nothing but the grader and etcd.";
 
     private static final String NETWORK_OFF_FOR_ETCD = "Network protection was off: a network namespace reaches only this"
             + " machine's loopback, and etcd is elsewhere: ";
