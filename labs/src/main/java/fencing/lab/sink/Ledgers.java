@@ -3,7 +3,6 @@ package fencing.lab.sink;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import fencing.lab.Json;
-import fencing.lab.Times;
 import fencing.sink.ConnectionSource;
 import fencing.sink.IdempotentLedger;
 import fencing.sink.RequestResult;
@@ -34,14 +33,16 @@ final class Ledgers {
 
     private final FencedCounter counter;
     private final IdempotentLedger idempotent;
-    private final ConnectionSource idempotentFile;
+    /** The idempotent ledger's file, read as the lab's counter reads its own: the same table. */
+    private final FencedCounter idempotentFile;
     private final Set<String> toLose = new HashSet<>();
     private final Set<String> lost = new HashSet<>();
 
     Ledgers(Path dir) {
         this.counter = new FencedCounter(ConnectionSource.sqlite(dir.resolve("counter.db")));
-        this.idempotentFile = ConnectionSource.sqlite(dir.resolve("ledger.db"));
-        this.idempotent = new IdempotentLedger(idempotentFile);
+        ConnectionSource ledgerFile = ConnectionSource.sqlite(dir.resolve("ledger.db"));
+        this.idempotentFile = new FencedCounter(ledgerFile);
+        this.idempotent = new IdempotentLedger(ledgerFile);
     }
 
     /** Returns the class behind each ledger, by name. */
@@ -111,13 +112,14 @@ final class Ledgers {
     }
 
     private ObjectNode state(String name) {
-        RequestResult counted = counter.read();
+        boolean counted = name.equals("fenced-counter");
         ObjectNode body = Json.object();
         body.put("ledger", name);
         body.put("class", implementations().get(name).replaceAll(".*\\.", ""));
-        body.put("total", name.equals("fenced-counter") ? counted.total() : idempotent.total());
-        // IdempotentLedger tells its total only; its mark is read from the file, in the table ConnectionSource.sqlite made.
-        body.put("highWaterMark", name.equals("fenced-counter") ? counted.highWaterMark() : new FencedCounter(idempotentFile).read().highWaterMark());
+        // IdempotentLedger tells its total only; its mark is read from its file, in the table ConnectionSource.sqlite made.
+        RequestResult stored = counted ? counter.read() : idempotentFile.read();
+        body.put("total", counted ? stored.total() : idempotent.total());
+        body.put("highWaterMark", stored.highWaterMark());
         return body;
     }
 
@@ -135,9 +137,7 @@ final class Ledgers {
         ObjectNode after = body.putObject("after");
         after.put("total", result.total());
         after.put("highWaterMark", result.highWaterMark());
-        long decided = Times.nowMicros();
-        body.put("decidedAtMicros", decided);
-        body.put("decidedAt", Times.iso(decided));
+        SinkAnswers.stampDecided(body);
         return body;
     }
 }

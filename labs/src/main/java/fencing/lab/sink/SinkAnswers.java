@@ -34,9 +34,14 @@ final class SinkAnswers {
         ObjectNode after = body.putObject("after");
         after.put("value", result.value());
         after.put("highWaterMark", result.highWaterMark());
+        stampDecided(body);
+        return body;
+    }
+
+    /** Adds when the answer was decided, in microseconds and as an ISO time, as every verdict carries it. */
+    static void stampDecided(ObjectNode body) {
         long decided = Times.nowMicros();
         body.put("decidedAtMicros", decided);
         body.put("decidedAt", Times.iso(decided));
-        return body;
     }
 }
