@@ -3,10 +3,7 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.FileTrees;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -47,7 +44,7 @@ class RegradeTests {
         FileTrees.copy(KitLocations.exercises().resolve("src/main"), batch.resolve("bo/src/main"));
         CatalogSubmissions.assemble(KitLocations.catalog().resolve("wrong/quorum-tolerates-half"), batch.resolve("chen"));
         old = dir.resolve("old");
-        Output first = grade(batch, old);
+        ConsoleRun first = grade(batch, old);
         assertThat(first.exit()).as("exit code of the first batch; it said: %s", first.text()).isZero();
         assertThat(BatchRecord.read(old).fingerprints()).as("the first batch's fingerprints: one per graded student")
                 .containsOnlyKeys(STUDENTS);
@@ -65,7 +62,7 @@ class RegradeTests {
         }
         Path out = dir.resolve("new-same");
 
-        Output regrade = grade(batch, out, "--since", base.toString());
+        ConsoleRun regrade = grade(batch, out, "--since", base.toString());
 
         assertThat(regrade.exit()).as("exit code of the regrade; it said: %s", regrade.text()).isZero();
         for (String student : STUDENTS) {
@@ -100,7 +97,7 @@ class RegradeTests {
                 StandardCopyOption.REPLACE_EXISTING);
         Path out = dir.resolve("new-fixed");
 
-        Output regrade = grade(fixed, out, "--since", old.toString());
+        ConsoleRun regrade = grade(fixed, out, "--since", old.toString());
 
         assertThat(regrade.exit()).as("exit code of the regrade; it said: %s", regrade.text()).isZero();
         assertThat(BatchRecord.read(out).reused()).as("the students reused: all but chen").containsExactly("ada", "bo");
@@ -134,7 +131,7 @@ class RegradeTests {
         Files.writeString(policy, quorum.replaceFirst("$18"));
         Path out = dir.resolve("new-policy");
 
-        Output regrade = grade(batch, out, "--since", old.toString(), "--policy", policy.toString());
+        ConsoleRun regrade = grade(batch, out, "--since", old.toString(), "--policy", policy.toString());
 
         assertThat(regrade.exit()).as("exit code of the regrade; it said: %s", regrade.text()).isZero();
         assertThat(BatchRecord.read(out).reused()).as("the students reused across a policy change").isEmpty();
@@ -160,7 +157,7 @@ class RegradeTests {
         List<Path> shards = new ArrayList<>();
         for (int i = 1; i <= 2; i++) {
             Path out = dir.resolve("shard-" + i);
-            Output shard = grade(batch, out, "--since", old.toString(), "--shard", i + "/2");
+            ConsoleRun shard = grade(batch, out, "--since", old.toString(), "--shard", i + "/2");
             assertThat(shard.exit()).as("exit code of shard %d/2 since the first batch; it said: %s", i, shard.text()).isZero();
             assertThat(BatchRecord.read(out).reused()).as("students reused by shard %d/2: all it graded, and some", i)
                     .isNotEmpty().isEqualTo(BatchRecord.read(out).graded());
@@ -173,7 +170,7 @@ class RegradeTests {
                 .isEqualTo(BatchRecord.read(old).fingerprints());
         Path out = dir.resolve("new-since-merged");
 
-        Output regrade = grade(batch, out, "--since", merged.toString());
+        ConsoleRun regrade = grade(batch, out, "--since", merged.toString());
 
         assertThat(regrade.exit()).as("exit code of the regrade since the merge; it said: %s", regrade.text()).isZero();
         assertThat(BatchRecord.read(out).reused()).as("students reused since the merge").containsExactlyElementsOf(STUDENTS);
@@ -196,14 +193,14 @@ class RegradeTests {
         for (Map.Entry<Path, String> bad : cases.entrySet()) {
             Path out = dir.resolve("refused-" + i++);
 
-            Output refused = grade(batch, out, "--since", bad.getKey().toString());
+            ConsoleRun refused = grade(batch, out, "--since", bad.getKey().toString());
 
             assertThat(refused.exit()).as("exit code with --since %s; it said: %s", bad.getKey(), refused.text()).isEqualTo(2);
             assertThat(refused.text()).as("why --since %s was refused", bad.getKey()).contains("--since").contains(bad.getValue())
                     .doesNotContain("Exception");
             assertThat(out).as("the --out of the refused regrade").doesNotExist();
         }
-        Output inside = grade(batch, old.resolve("again"), "--since", old.toString());
+        ConsoleRun inside = grade(batch, old.resolve("again"), "--since", old.toString());
         assertThat(inside.exit()).as("exit code with --out inside --since").isEqualTo(2);
         assertThat(old.resolve("again")).as("the --out inside the earlier batch").doesNotExist();
         assertThat(BatchRecord.read(old)).as("the earlier batch's record, untouched").isEqualTo(record);
@@ -232,29 +229,11 @@ class RegradeTests {
         return rows;
     }
 
-    private static Output grade(Path batch, Path out, String... more) {
+    private static ConsoleRun grade(Path batch, Path out, String... more) {
         // Generous limits: this is about what is reused and compared, and must not hang on how busy the machine is.
         List<String> args = new ArrayList<>(List.of("--batch", batch.toString(), "--out", out.toString(), "--no-etcd",
                 "--jobs", "1", "--test-timeout", "60", "--time-limit", "600"));
         args.addAll(List.of(more));
-        return captured(args);
-    }
-
-    private record Output(int exit, String text) {
-    }
-
-    private static Output captured(List<String> args) {
-        ByteArrayOutputStream text = new ByteArrayOutputStream();
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        PrintStream both = new PrintStream(text, true, StandardCharsets.UTF_8);
-        System.setOut(both);
-        System.setErr(both);
-        try {
-            return new Output(GradeCommand.run(args.toArray(String[]::new)), text.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+        return ConsoleRun.of(() -> GradeCommand.run(args.toArray(String[]::new)));
     }
 }

@@ -3,14 +3,10 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +49,7 @@ class ShardedGradingTests {
             shards.add(out);
         }
         Path merged = dir.resolve("merged");
-        Output merge = merge(shards.get(0).toString(), shards.get(1).toString(), shards.get(2).toString(), "--out", merged.toString());
+        ConsoleRun merge = merge(shards.get(0).toString(), shards.get(1).toString(), shards.get(2).toString(), "--out", merged.toString());
 
         assertThat(merge.exit()).as("exit code of the merge; it said: %s", merge.text()).isZero();
         assertThat(Files.readAllLines(merged.resolve("gradebook.csv"))).as("the merged gradebook.csv against the unsharded one")
@@ -67,12 +63,12 @@ class ShardedGradingTests {
                     .isEqualTo(json.readTree(whole.resolve(student).resolve("results.json").toFile()).path("score"));
         }
 
-        Output twice = merge(shards.get(0).toString(), shards.get(0).toString(), "--out", dir.resolve("twice").toString());
+        ConsoleRun twice = merge(shards.get(0).toString(), shards.get(0).toString(), "--out", dir.resolve("twice").toString());
         assertThat(twice.exit()).as("exit code of a merge with shard 1 twice").isEqualTo(2);
         assertThat(twice.text()).as("why it was refused").contains("is graded in two shards").contains(parts.get(0).get(0));
 
         Path partial = dir.resolve("partial");
-        Output missing = merge(shards.get(0).toString(), shards.get(1).toString(), "--out", partial.toString());
+        ConsoleRun missing = merge(shards.get(0).toString(), shards.get(1).toString(), "--out", partial.toString());
         assertThat(missing.exit()).as("exit code of a merge without shard 3").isEqualTo(GradebookCommand.MISSING);
         assertThat(missing.text()).as("what the merge without shard 3 said").contains("Missing from every shard")
                 .contains(String.join(", ", parts.get(2)));
@@ -85,30 +81,12 @@ class ShardedGradingTests {
         List<String> args = new ArrayList<>(List.of("--batch", batch.toString(), "--out", out.toString(), "--no-etcd",
                 "--jobs", "1", "--test-timeout", "60", "--time-limit", "600"));
         args.addAll(List.of(more));
-        return captured(() -> GradeCommand.run(args.toArray(String[]::new))).exit();
+        return ConsoleRun.of(() -> GradeCommand.run(args.toArray(String[]::new))).exit();
     }
 
-    private static Output merge(String... args) {
+    private static ConsoleRun merge(String... args) {
         List<String> line = new ArrayList<>(List.of("merge"));
         line.addAll(List.of(args));
-        return captured(() -> GradebookCommand.run(line.toArray(String[]::new)));
-    }
-
-    private record Output(int exit, String text) {
-    }
-
-    private static Output captured(Supplier<Integer> command) {
-        ByteArrayOutputStream text = new ByteArrayOutputStream();
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        PrintStream both = new PrintStream(text, true, StandardCharsets.UTF_8);
-        System.setOut(both);
-        System.setErr(both);
-        try {
-            return new Output(command.get(), text.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+        return ConsoleRun.of(() -> GradebookCommand.run(line.toArray(String[]::new)));
     }
 }

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,17 +91,10 @@ class UnfitCatalogTests {
         CatalogSubmissions.assemble(KitLocations.catalog().resolve("wrong/quorum-tolerates-half"), batch.resolve("zz-quorum-tolerates-half"));
         CatalogSubmissions.assemble(KitLocations.catalog().resolve("correct/quorum-ceil"), batch.resolve("zz-quorum-ceil"));
         Path out = dir.resolve("out");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream original = System.out;
-        int exit;
-        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-        try {
-            exit = GradeCommand.run("--batch", batch.toString(), "--out", out.toString(), "--no-etcd", "--jobs", "2");
-        } finally {
-            System.setOut(original);
-        }
+        ConsoleRun run = ConsoleRun.of(() -> GradeCommand.run("--batch", batch.toString(), "--out", out.toString(), "--no-etcd",
+                "--jobs", "2"));
 
-        assertThat(exit).as("exit code; the console said:%n%s", console).isZero();
+        assertThat(run.exit()).as("exit code; the console said:%n%s", run.text()).isZero();
         Map<String, String[]> rows = gradebook(out.resolve("gradebook.csv"));
         assertThat(rows.keySet()).as("students in the gradebook").hasSize(CatalogSubmissions.entries("unfit").size() + 2);
         for (Path entry : CatalogSubmissions.entries("unfit")) {
@@ -122,7 +112,7 @@ class UnfitCatalogTests {
         assertThat(wrong[4]).as("the wrong submission's status").isEqualTo("graded");
         assertThat(Integer.parseInt(wrong[1])).as("the wrong submission's score").isPositive().isLessThan(Integer.parseInt(wrong[2]));
         assertThat(wrong[3]).as("the wrong submission's failed tags").contains("quorum");
-        assertThat(console.toString(StandardCharsets.UTF_8)).as("the console lists the unfit submissions")
+        assertThat(run.text()).as("the console lists the unfit submissions")
                 .contains("Not graded").contains("links-to-solutions: not graded: ");
     }
 
