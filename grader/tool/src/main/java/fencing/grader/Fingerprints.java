@@ -57,7 +57,7 @@ final class Fingerprints {
         tree(options.suite().root(), digest);
         for (Path entry : classPath) {
             String name = entry.getFileName() == null ? entry.toString() : entry.getFileName().toString();
-            if (Files.isDirectory(entry) || name.startsWith("fencing-")) {
+            if (KitFingerprint.isKitOwn(entry)) {
                 digest.add("kit entry " + name);
                 tree(entry, digest);
             } else {

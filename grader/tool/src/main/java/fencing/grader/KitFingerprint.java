@@ -22,12 +22,16 @@ final class KitFingerprint {
     static KitFingerprint of(List<Path> classPath) {
         Map<String, String> files = new TreeMap<>();
         for (Path entry : classPath) {
-            boolean kitOwn = Files.isDirectory(entry) || entry.getFileName().toString().startsWith("fencing-");
-            if (kitOwn && Files.exists(entry)) {
+            if (isKitOwn(entry) && Files.exists(entry)) {
                 record(entry, files);
             }
         }
         return new KitFingerprint(files);
+    }
+
+    /** Whether a class path entry is the kit's own code: a class directory or a {@code fencing-*} jar. */
+    static boolean isKitOwn(Path entry) {
+        return Files.isDirectory(entry) || entry.getFileName() != null && entry.getFileName().toString().startsWith("fencing-");
     }
 
     private static void record(Path entry, Map<String, String> files) {
