@@ -95,6 +95,24 @@ public final class ChildJvm {
         return this;
     }
 
+    /**
+     * Maps the classes of {@code archive}, a class data sharing archive, instead of loading them from their jars.
+     *
+     * <p>The archive must have been made with a class path that begins this child's; where it does not (or the
+     * archive is unusable), the child loads its classes as usual, since {@code child-jvm.args} asks for
+     * {@code -Xshare:auto}, never {@code -Xshare:on}.
+     */
+    public ChildJvm sharedArchive(Path archive) {
+        options.add("-XX:SharedArchiveFile=" + archive);
+        return this;
+    }
+
+    /** Has the child write the name of every class it loads to {@code file}, the input of a class data archive. */
+    public ChildJvm loadedClassList(Path file) {
+        options.add("-XX:DumpLoadedClassList=" + file);
+        return this;
+    }
+
     /** Tells the child where {@code listener} waits for it, for {@link Channel#connectToParent}. */
     public ChildJvm channel(Channel.Listener listener) {
         return systemProperty(Channel.PORT_PROPERTY, Integer.toString(listener.port()));

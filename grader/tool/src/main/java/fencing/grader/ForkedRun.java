@@ -41,10 +41,12 @@ final class ForkedRun {
 
     private final Sandbox sandbox;
     private final List<Path> hidden;
+    private final ClassDataArchive classData;
 
     ForkedRun(List<Path> classPath, Path workDir, Map<String, String> environment, Duration testTimeout, Duration timeLimit,
-              Sandbox sandbox, List<Path> hidden) {
+              Sandbox sandbox, List<Path> hidden, ClassDataArchive classData) {
         this.sandbox = sandbox;
+        this.classData = classData;
         this.hidden = hidden;
         this.classPath = classPath;
         this.workDir = workDir;
@@ -111,6 +113,13 @@ final class ForkedRun {
             if (bridge != null) {
                 child.systemProperty(LoopbackBridge.PROPERTY, bridge.dir().toString());
             }
+            classData.next(runDir).ifPresent(use -> {
+                if (use.listing()) {
+                    child.loadedClassList(use.file());
+                } else {
+                    child.sharedArchive(use.file());
+                }
+            });
             try (Supervised jvm = child.start("test JVM")) {
                 OutputTail output = new OutputTail(jvm.output(), "test JVM output");
                 Ending ending = listen(listener, jvm, byId, started, failures, results, deadline);
@@ -122,6 +131,8 @@ final class ForkedRun {
                             + lastOutput.length() / 1024 + " KiB were kept.");
                 }
                 settle(ending, byId, started, results, lastOutput);
+            } finally {
+                classData.ended(runDir);
             }
         }
     }

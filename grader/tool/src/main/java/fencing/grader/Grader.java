@@ -68,6 +68,7 @@ public final class Grader implements AutoCloseable {
     private final Sandbox sandbox = Sandbox.forThisMachine();
     private final Set<String> provided = providedSources();
     private List<Path> childClassPath;
+    private ClassDataArchive classData;
     private String fingerprint;
 
     /** Creates a grader; the tests are discovered once, from the grader's own copy of them, and scored by the grading policy. */
@@ -105,6 +106,13 @@ public final class Grader implements AutoCloseable {
     /** Deletes what the grader prepared for the submissions' JVMs. */
     @Override
     public void close() {
+        ClassDataArchive archive;
+        synchronized (this) {
+            archive = classData;
+        }
+        if (archive != null) {
+            archive.close();
+        }
         sandbox.close();
     }
 
@@ -186,9 +194,12 @@ public final class Grader implements AutoCloseable {
         }
         // Read from the intake's copies: a link in the submission has been refused, never followed.
         AnswerSheet answers = AnswerSheet.prepare(workDir.resolve("submission"), workDir);
-        List<Path> classPath = new ArrayList<>();
+        // The libraries first, where a class data archive of them applies; they hold no class of the kit's or the
+        // student's, so the submission's classes still come before the kit's stubs of them.
+        List<Path> libraries = ClassDataArchive.libraries(childClassPath());
+        List<Path> classPath = new ArrayList<>(libraries);
         classPath.add(classes);
-        classPath.addAll(childClassPath());
+        childClassPath().stream().filter(entry -> !libraries.contains(entry)).forEach(classPath::add);
         Map<String, String> environment = new HashMap<>(Map.of("ETCD_KEY_PREFIX", keyPrefix,
                 AnswerSheet.VARIABLE, answers.copy().toString()));
         if (options.includeEtcd() && options.etcdEndpoints() != null) {
@@ -198,7 +209,7 @@ public final class Grader implements AutoCloseable {
         List<Path> hidden = new ArrayList<>(options.hidden());
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
         ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit(),
-                sandbox, hidden);
+                sandbox, hidden, classData(libraries));
         List<TestResult> results = run.run(tests);
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
         etcdDown = etcdProblem();
@@ -223,6 +234,13 @@ public final class Grader implements AutoCloseable {
         String message = e.getMessage() == null ? "" : e.getMessage();
         return e instanceof IOException || message.isBlank() ? e.getClass().getSimpleName() + (message.isBlank() ? "" : ": " + message)
                 : message;
+    }
+
+    private synchronized ClassDataArchive classData(List<Path> libraries) {
+        if (classData == null) {
+            classData = new ClassDataArchive(libraries);
+        }
+        return classData;
     }
 
     private synchronized List<Path> childClassPath() throws IOException {

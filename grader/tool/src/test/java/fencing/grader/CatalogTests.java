@@ -12,7 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The grader's strength: every known-wrong submission loses points where it should, every correct alternative scores full marks. */
+/**
+ * The grader's strength: every known-wrong submission loses points where it should, every correct alternative scores full marks.
+ *
+ * <p>The entries are graded side by side, as a batch grades a class ({@link CatalogGrades}).
+ */
 class CatalogTests {
 
     @TempDir
@@ -35,7 +39,7 @@ class CatalogTests {
             List<String> rules = CatalogSubmissions.expectedRules(entry);
             assertThat(rules).as("expected-rule.txt of %s: a phrase of the rule its feedback must name", entry.getFileName())
                     .isNotEmpty();
-            Grade grade = GradingFixtures.grade(CatalogSubmissions.assemble(entry, dir.resolve(entry.getFileName())));
+            Grade grade = CatalogGrades.of(entry);
 
             assertThat(grade.compiled()).as("%s compiles: %s", entry.getFileName(), grade.compilerOutput()).isTrue();
             for (String tag : expected) {
@@ -60,7 +64,7 @@ class CatalogTests {
     Stream<DynamicTest> correctAlternativesScoreFullMarks() {
         return CatalogSubmissions.selected("correct").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
             assertThat(Files.exists(entry.resolve("expected-tags.txt"))).as("a correct entry expects no failures").isFalse();
-            Grade grade = GradingFixtures.grade(CatalogSubmissions.assemble(entry, dir.resolve(entry.getFileName())));
+            Grade grade = CatalogGrades.of(entry);
 
             assertThat(grade.results()).as("tests failed by the correct alternative %s", entry.getFileName())
                     .allSatisfy(result -> assertThat(result.passed()).as("%s: %s", result.test().name(), result.message()).isTrue());

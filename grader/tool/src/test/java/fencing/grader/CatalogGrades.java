@@ -1,0 +1,84 @@
+package fencing.grader;
+
+import fencing.support.FileTrees;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+/**
+ * The grades of the catalog's selected known-wrong and correct entries, graded side by side once per JVM, the way a
+ * batch grades a class: one grader, one etcd, each submission in its own JVM, work directory and key prefix.
+ *
+ * <p>How many run at once is the system property {@code catalog.jobs} (default: twice the cores, since a grade spends
+ * much of its time waiting for etcd and for leases to expire). That no grade depends on it is
+ * {@link ParallelGradingTests}' to show.
+ */
+final class CatalogGrades {
+
+    private static Map<Path, Future<Grade>> grades;
+    private static Path assembled;
+
+    private CatalogGrades() {
+    }
+
+    /** Returns the grade of {@code entry}, waiting for it if it is still being graded. */
+    static Grade of(Path entry) throws InterruptedException, ExecutionException {
+        Future<Grade> grade = all().get(entry);
+        if (grade == null) {
+            throw new IllegalArgumentException("not a selected catalog entry: " + entry);
+        }
+        return grade.get();
+    }
+
+    private static synchronized Map<Path, Future<Grade>> all() {
+        if (grades == null) {
+            grades = start();
+        }
+        return grades;
+    }
+
+    private static Map<Path, Future<Grade>> start() {
+        int jobs = Integer.getInteger("catalog.jobs", 2 * Runtime.getRuntime().availableProcessors());
+        ExecutorService pool = Executors.newFixedThreadPool(jobs, work -> {
+            Thread thread = new Thread(work, "catalog grading");
+            thread.setDaemon(true);
+            return thread;
+        });
+        Map<Path, Future<Grade>> started = new LinkedHashMap<>();
+        try {
+            assembled = Files.createTempDirectory("fencing-catalog-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            pool.shutdownNow();
+            FileTrees.delete(assembled);
+        }, "delete the assembled catalog"));
+        List<Path> entries = Stream.of("wrong", "correct").flatMap(kind -> CatalogSubmissions.selected(kind).stream()).toList();
+        for (Path entry : entries) {
+            Path target = assembled.resolve(entry.getParent().getFileName() + "-" + entry.getFileName());
+            started.put(entry, pool.submit(() -> grade(entry, target)));
+        }
+        pool.shutdown();
+        return started;
+    }
+
+    private static Grade grade(Path entry, Path target) throws IOException, InterruptedException {
+        try {
+            return GradingFixtures.grader(TestSuite.HIDDEN)
+                    .grade(CatalogSubmissions.assemble(entry, target), "kit-checks/" + UUID.randomUUID());
+        } finally {
+            FileTrees.delete(target);
+        }
+    }
+}
