@@ -38,9 +38,11 @@ public final class GradeCommand implements Callable<Integer> {
     @Option(names = "--no-etcd", description = "Skip the tests that need a real etcd.")
     private boolean noEtcd;
 
+    // Twice the cores: a grade spends about half its time waiting (for etcd, for a lease to expire), and on 2 cores
+    // 4 at once grade a batch of solutions 20-25 % faster than 2 at once, while 6 at once are slower again.
     @Option(names = "--jobs", paramLabel = "N", description = "Grade N submissions of a batch side by side, each in its"
-            + " own JVM (default: the number of cores, ${DEFAULT-VALUE} here).")
-    private int jobs = Runtime.getRuntime().availableProcessors();
+            + " own JVM (default: twice the number of cores, ${DEFAULT-VALUE} here).")
+    private int jobs = 2 * Runtime.getRuntime().availableProcessors();
 
     @Option(names = "--shard", paramLabel = "I/N", description = "Grade only the I-th of N stable parts of the batch"
             + " (by a hash of each folder's name); ./kit gradebook merge joins the parts' gradebooks.")
