@@ -55,6 +55,11 @@ public final class ChildJvm {
         return new ChildJvm(mainClass);
     }
 
+    /** Returns the {@code java} executable every child runs: this JVM's own. */
+    public static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
     /** Returns the flags every child JVM gets, as listed in {@code child-jvm.args}. */
     public static List<String> flags() {
         return FLAGS;
@@ -145,7 +150,7 @@ public final class ChildJvm {
     /** Returns the whole command line, prefix included. */
     public List<String> command() {
         List<String> command = new ArrayList<>(prefix);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(java());
         command.addAll(FLAGS);
         command.addAll(options);
         command.add("-cp");

@@ -1,5 +1,6 @@
 package fencing.grader;
 
+import fencing.support.ChildJvm;
 import fencing.support.FileTrees;
 import fencing.support.Supervised;
 import java.io.File;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -38,23 +40,33 @@ final class ClassDataArchive implements AutoCloseable {
     private static final Duration DUMP_LIMIT = Duration.ofMinutes(3);
 
     private final List<Path> libraries;
+    private final List<Path> kitOwn;
     private Path dir;
     private Path listingRun;
     private Supervised dump;
     private Path archive;
     private boolean closed;
 
-    /** Creates an archive, not yet made, of {@code libraries}: the class path entries every submission's JVM starts with. */
-    ClassDataArchive(List<Path> libraries) {
-        this.libraries = List.copyOf(libraries);
+    /**
+     * Creates an archive, not yet made, for JVMs on {@code kitClassPath}: of its libraries, the entries that are not the
+     * kit's own code ({@link KitFingerprint#isKitOwn}).
+     */
+    ClassDataArchive(List<Path> kitClassPath) {
+        this.libraries = kitClassPath.stream().filter(entry -> !KitFingerprint.isKitOwn(entry)).toList();
+        this.kitOwn = kitClassPath.stream().filter(KitFingerprint::isKitOwn).toList();
     }
 
     /**
-     * Returns the class path entries of {@code classPath} to put first, the libraries, for an archive of them to be
-     * usable: an archive applies only to a class path that begins with the one it was made with.
+     * Returns the class path of a submission's JVM: the libraries first, since an archive applies only to a class path
+     * that begins with the one it was made with, then the submission's {@code classes}, then the kit's own entries.
+     * The libraries hold no class of the kit's or the student's, so the student's classes still come before the kit's
+     * stubs of them.
      */
-    static List<Path> libraries(List<Path> classPath) {
-        return classPath.stream().filter(entry -> !KitFingerprint.isKitOwn(entry)).toList();
+    List<Path> classPath(Path classes) {
+        List<Path> classPath = new ArrayList<>(libraries);
+        classPath.add(classes);
+        classPath.addAll(kitOwn);
+        return classPath;
     }
 
     /**
@@ -102,20 +114,18 @@ final class ClassDataArchive implements AutoCloseable {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path classList = Files.write(dir.resolve("classes.txt"), names, StandardCharsets.ISO_8859_1);
         Path made = dir.resolve("libraries.jsa.part");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xshare:dump",
+        // A JDK tool run, not one of the kit's JVMs: it takes none of child-jvm.args, only the collector they use.
+        List<String> command = List.of(ChildJvm.java(), "-Xshare:dump",
                 "-XX:+UseSerialGC", "-XX:SharedClassListFile=" + classList, "-XX:SharedArchiveFile=" + made,
                 "-cp", libraries.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
-        dump = Supervised.start("class data archive", command, dir.resolve("dump.log").toFile());
-        Thread waiter = new Thread(() -> awaitDump(made), "await the class data archive");
+        Supervised started = Supervised.start("class data archive", command, dir.resolve("dump.log").toFile());
+        dump = started;
+        Thread waiter = new Thread(() -> awaitDump(started, made), "await the class data archive");
         waiter.setDaemon(true);
         waiter.start();
     }
 
-    private void awaitDump(Path made) {
-        Supervised running;
-        synchronized (this) {
-            running = dump;
-        }
+    private void awaitDump(Supervised running, Path made) {
         try {
             boolean ended = running.awaitExit(DUMP_LIMIT);
             running.close();

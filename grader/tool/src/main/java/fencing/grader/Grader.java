@@ -67,7 +67,6 @@ public final class Grader implements AutoCloseable {
 
     private final Sandbox sandbox = Sandbox.forThisMachine();
     private final Set<String> provided = providedSources();
-    private List<Path> childClassPath;
     private ClassDataArchive classData;
     private String fingerprint;
 
@@ -194,12 +193,8 @@ public final class Grader implements AutoCloseable {
         }
         // Read from the intake's copies: a link in the submission has been refused, never followed.
         AnswerSheet answers = AnswerSheet.prepare(workDir.resolve("submission"), workDir);
-        // The libraries first, where a class data archive of them applies; they hold no class of the kit's or the
-        // student's, so the submission's classes still come before the kit's stubs of them.
-        List<Path> libraries = ClassDataArchive.libraries(childClassPath());
-        List<Path> classPath = new ArrayList<>(libraries);
-        classPath.add(classes);
-        childClassPath().stream().filter(entry -> !libraries.contains(entry)).forEach(classPath::add);
+        ClassDataArchive classData = classData();
+        List<Path> classPath = classData.classPath(classes);
         Map<String, String> environment = new HashMap<>(Map.of("ETCD_KEY_PREFIX", keyPrefix,
                 AnswerSheet.VARIABLE, answers.copy().toString()));
         if (options.includeEtcd() && options.etcdEndpoints() != null) {
@@ -209,7 +204,7 @@ public final class Grader implements AutoCloseable {
         List<Path> hidden = new ArrayList<>(options.hidden());
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
         ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit(),
-                sandbox, hidden, classData(libraries));
+                sandbox, hidden, classData);
         List<TestResult> results = run.run(tests);
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
         etcdDown = etcdProblem();
@@ -236,18 +231,12 @@ public final class Grader implements AutoCloseable {
                 : message;
     }
 
-    private synchronized ClassDataArchive classData(List<Path> libraries) {
+    /** Returns the archive of the submissions' JVMs, over the kit's class path made readable to them. */
+    private synchronized ClassDataArchive classData() throws IOException {
         if (classData == null) {
-            classData = new ClassDataArchive(libraries);
+            classData = new ClassDataArchive(sandbox.readable(kitClassPath));
         }
         return classData;
-    }
-
-    private synchronized List<Path> childClassPath() throws IOException {
-        if (childClassPath == null) {
-            childClassPath = sandbox.readable(kitClassPath);
-        }
-        return childClassPath;
     }
 
     /** The kit's provided sources, relative to {@code src/main/java}: a student's repository holds them too. */

@@ -26,7 +26,6 @@ import java.util.stream.Stream;
 final class CatalogGrades {
 
     private static Map<Path, Future<Grade>> grades;
-    private static Path assembled;
 
     private CatalogGrades() {
     }
@@ -55,6 +54,7 @@ final class CatalogGrades {
             return thread;
         });
         Map<Path, Future<Grade>> started = new LinkedHashMap<>();
+        Path assembled;
         try {
             assembled = Files.createTempDirectory("fencing-catalog-");
         } catch (IOException e) {

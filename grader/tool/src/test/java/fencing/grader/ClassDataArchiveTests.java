@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fencing.support.ChildJvm;
 import fencing.support.Supervised;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,25 +28,24 @@ class ClassDataArchiveTests {
     Path dir;
 
     private final List<Path> classPath = TestSuite.classPath();
-    private final List<Path> libraries = ClassDataArchive.libraries(classPath);
 
     @Test
     @DisplayName("the first JVM lists its classes; once the archive is made, a JVM whose class path starts with the libraries maps it,"
             + " and one whose class path starts elsewhere does not")
     void laterJvmsMapTheArchiveMadeFromTheFirst() throws Exception {
-        assertThat(libraries).as("library jars on the grader's class path").isNotEmpty();
-        try (ClassDataArchive archive = new ClassDataArchive(libraries)) {
+        assertThat(classPath).as("library jars on the grader's class path").anyMatch(entry -> !KitFingerprint.isKitOwn(entry));
+        try (ClassDataArchive archive = new ClassDataArchive(classPath)) {
             Path first = Files.createDirectories(dir.resolve("first"));
             ClassDataArchive.Use listing = archive.next(first).orElseThrow();
             assertThat(listing.listing()).as("the first JVM's part: list the classes it loads").isTrue();
             assertThat(archive.next(Files.createDirectories(dir.resolve("second"))))
                     .as("what a second JVM does while the first still lists: nothing").isEmpty();
-            run(ChildJvm.of(ArchiveProbe.class).classPath(librariesFirst()).loadedClassList(listing.file()));
+            run(ChildJvm.of(ArchiveProbe.class).classPath(submissionClassPath(archive)).loadedClassList(listing.file()));
             archive.ended(first);
 
             ClassDataArchive.Use mapping = awaitArchive(archive, Files.createDirectories(dir.resolve("third")));
-            assertThat(run(ChildJvm.of(ArchiveProbe.class).classPath(librariesFirst()).sharedArchive(mapping.file())))
-                    .as("java.vm.info of a JVM given the archive, its class path starting with the libraries").contains("sharing");
+            assertThat(run(ChildJvm.of(ArchiveProbe.class).classPath(submissionClassPath(archive)).sharedArchive(mapping.file())))
+                    .as("java.vm.info of a JVM given the archive, on the class path a submission's JVM gets: the libraries first").contains("sharing");
             assertThat(run(ChildJvm.of(ArchiveProbe.class).classPath(kitFirst()).sharedArchive(mapping.file())))
                     .as("java.vm.info of a JVM given the archive, its class path starting with the kit's classes").doesNotContain("sharing");
         }
@@ -55,7 +55,7 @@ class ClassDataArchiveTests {
     @DisplayName("a list too short or not made of class names (a JVM that ended early, or code that wrote over it) makes no archive,"
             + " and the next JVM lists its classes instead")
     void aBadListMakesNoArchive() throws Exception {
-        try (ClassDataArchive archive = new ClassDataArchive(libraries)) {
+        try (ClassDataArchive archive = new ClassDataArchive(classPath)) {
             Path first = Files.createDirectories(dir.resolve("first"));
             ClassDataArchive.Use listing = archive.next(first).orElseThrow();
             List<String> lines = new ArrayList<>(List.of("java/lang/Object id: 0", "io/etcd/jetcd/Client"));
@@ -81,15 +81,16 @@ class ClassDataArchiveTests {
         throw new AssertionError("no class data archive was made within " + DUMP_LIMIT.toSeconds() + " s of the first JVM's end");
     }
 
-    private String librariesFirst() {
-        List<Path> ordered = new ArrayList<>(libraries);
-        classPath.stream().filter(entry -> !libraries.contains(entry)).forEach(ordered::add);
-        return join(ordered);
+    /** The class path {@code archive} gives a submission's JVM, around a class directory with something in it, as a graded one has. */
+    private String submissionClassPath(ClassDataArchive archive) throws IOException {
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        Files.writeString(classes.resolve("Student.class.txt"), "a submission's compiled classes go here");
+        return join(archive.classPath(classes));
     }
 
     private String kitFirst() {
-        List<Path> ordered = new ArrayList<>(classPath.stream().filter(entry -> !libraries.contains(entry)).toList());
-        ordered.addAll(libraries);
+        List<Path> ordered = new ArrayList<>(classPath.stream().filter(KitFingerprint::isKitOwn).toList());
+        classPath.stream().filter(entry -> !KitFingerprint.isKitOwn(entry)).forEach(ordered::add);
         return join(ordered);
     }
 
