@@ -39,34 +39,26 @@ final class ClassDataArchive implements AutoCloseable {
     private static final long LARGEST_LIST = 8L << 20;
     private static final Duration DUMP_LIMIT = Duration.ofMinutes(3);
 
+    private final KitClassPath kitClassPath;
     private final List<Path> libraries;
-    private final List<Path> kitOwn;
     private Path dir;
     private Path listingRun;
     private Supervised dump;
     private Path archive;
     private boolean closed;
 
-    /**
-     * Creates an archive, not yet made, for JVMs on {@code kitClassPath}: of its libraries, the entries that are not the
-     * kit's own code ({@link KitFingerprint#isKitOwn}).
-     */
-    ClassDataArchive(List<Path> kitClassPath) {
-        this.libraries = kitClassPath.stream().filter(entry -> !KitFingerprint.isKitOwn(entry)).toList();
-        this.kitOwn = kitClassPath.stream().filter(KitFingerprint::isKitOwn).toList();
+    /** Creates an archive, not yet made, of the library jars of {@code kitClassPath} ({@link KitClassPath#libraryJars}). */
+    ClassDataArchive(KitClassPath kitClassPath) {
+        this.kitClassPath = kitClassPath;
+        this.libraries = kitClassPath.libraryJars();
     }
 
     /**
-     * Returns the class path of a submission's JVM: the libraries first, since an archive applies only to a class path
-     * that begins with the one it was made with, then the submission's {@code classes}, then the kit's own entries.
-     * The libraries hold no class of the kit's or the student's, so the student's classes still come before the kit's
-     * stubs of them.
+     * Returns the class path of a submission's JVM ({@link KitClassPath#forSubmission}): it begins with the libraries,
+     * as an archive applies only to a class path that begins with the one it was made with.
      */
     List<Path> classPath(Path classes) {
-        List<Path> classPath = new ArrayList<>(libraries);
-        classPath.add(classes);
-        classPath.addAll(kitOwn);
-        return classPath;
+        return kitClassPath.forSubmission(classes);
     }
 
     /**

@@ -40,7 +40,7 @@ final class Fingerprints {
      * bytes, the tests with their points, the suite's compiled tests, and the kit's own code on the class path (the
      * grader, the provided code, the hidden tests); other jars count by their names, which carry their versions.
      */
-    static String grader(Grader.Options options, Path policyFile, List<TestCase> tests, List<Path> classPath) {
+    static String grader(Grader.Options options, Path policyFile, List<TestCase> tests, KitClassPath classPath) {
         Digest digest = new Digest();
         digest.add("format " + FORMAT);
         digest.add("suite " + options.suite() + ", etcd " + options.includeEtcd() + ", extensions " + options.includeExtensions()
@@ -55,11 +55,12 @@ final class Fingerprints {
         }
         digest.add("suite classes");
         tree(options.suite().root(), digest);
-        for (Path entry : classPath) {
-            String name = entry.getFileName() == null ? entry.toString() : entry.getFileName().toString();
-            if (KitFingerprint.isKitOwn(entry)) {
-                digest.add("kit entry " + name);
-                tree(entry, digest);
+        for (KitClassPath.Entry entry : classPath.entries()) {
+            Path path = entry.path();
+            String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
+            if (entry.role().kitOwn()) {
+                digest.add("kit entry " + entry.role());
+                tree(path, digest);
             } else {
                 digest.add("library " + name);
             }

@@ -24,12 +24,18 @@ import java.util.stream.Collectors;
  * the test it was running fails with what happened, and a new JVM runs the tests that are left.
  * A test that outlives its timeout by a margin has its JVM killed the same way. The whole run has a
  * wall-clock limit; tests not run by then fail with a message that says so.
+ *
+ * <p>Before its first test, each JVM reports where it loaded the submission's classes from ({@link ClassOrigins}); a
+ * JVM that loaded them from anywhere but the submission's class directory, or that ended before it reached the grader
+ * at all, is a failure of the grader's, not the student's: the run ends with an exception that says so, and no score.
  */
 final class ForkedRun {
 
     private static final Duration KILL_MARGIN = Duration.ofSeconds(5);
     private static final Duration POLL = Duration.ofMillis(100);
     private static final int HEAP_MEGABYTES = 384;
+    /** Loading the submission's few classes without initializing them takes milliseconds; this is for a starved CPU. */
+    private static final Duration ORIGINS_LIMIT = Duration.ofSeconds(60);
 
     private final List<Path> classPath;
     private final Path workDir;
@@ -42,10 +48,12 @@ final class ForkedRun {
     private final Sandbox sandbox;
     private final List<Path> hidden;
     private final ClassDataArchive classData;
+    private final ClassOrigins origins;
 
     ForkedRun(List<Path> classPath, Path workDir, Map<String, String> environment, Duration testTimeout, Duration timeLimit,
-              Sandbox sandbox, List<Path> hidden, ClassDataArchive classData) {
+              Sandbox sandbox, List<Path> hidden, ClassDataArchive classData, ClassOrigins origins) {
         this.sandbox = sandbox;
+        this.origins = origins;
         this.classData = classData;
         this.hidden = hidden;
         this.classPath = classPath;
@@ -65,7 +73,12 @@ final class ForkedRun {
         return lastOutput;
     }
 
-    /** Runs {@code tests} and returns one result for each, in the same order. */
+    /**
+     * Runs {@code tests} and returns one result for each, in the same order.
+     *
+     * @throws ClassOrigins.Misplaced if a test JVM did not load the submission's classes from its class directory
+     * @throws NeverConnected if a test JVM ended before it reached the grader, so that no test could run
+     */
     List<TestResult> run(List<TestCase> tests) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeLimit.toNanos();
         Map<String, TestResult> results = new LinkedHashMap<>();
@@ -94,6 +107,7 @@ final class ForkedRun {
         Files.write(ids, tests.stream().map(TestCase::uniqueId).toList(), StandardCharsets.UTF_8);
         Path runDir = Files.createDirectories(workDir.resolve("run"));
         Path tmpDir = Files.createDirectories(workDir.resolve("tmp"));
+        Path classList = origins.writeList(workDir.resolve("student-classes.txt"));
         sandbox.prepare(workDir, runDir, tmpDir);
         Map<String, TestCase> byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, t -> t));
         Map<String, Long> started = new LinkedHashMap<>();
@@ -105,6 +119,7 @@ final class ForkedRun {
                     .maxHeapMegabytes(HEAP_MEGABYTES)
                     .systemProperty("java.io.tmpdir", tmpDir.toString())
                     .systemProperty(ChildRunner.TIMEOUT_PROPERTY, Long.toString(testTimeout.toSeconds()))
+                    .systemProperty(ClassOrigins.PROPERTY, classList.toString())
                     .channel(listener)
                     .classPath(classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)))
                     .args(ids.toString())
@@ -126,6 +141,13 @@ final class ForkedRun {
                 jvm.close();
                 output.awaitEnd();
                 lastOutput = output.text();
+                if (!ending.connected()) {
+                    if (ending.kind() == Kind.EXITED) {
+                        throw new NeverConnected("the test JVM ended before it reached the grader, so no test could run"
+                                + " (nothing of the submission's had run yet); its last output: "
+                                + (lastOutput.isBlank() ? "(none)" : lastOutput.strip()));
+                    }
+                }
                 if (output.total() > 1_000_000) {
                     notes.add("The tests printed " + output.total() / 1024 + " KiB of output; only the last "
                             + lastOutput.length() / 1024 + " KiB were kept.");
@@ -190,7 +212,26 @@ final class ForkedRun {
 
     private enum Kind { DONE, EXITED, TEST_TIMEOUT, TIME_LIMIT }
 
-    private record Ending(Kind kind, String testId) {
+    /**
+     * How a JVM's run ended.
+     *
+     * @param testId    the test it was running, or {@code null}
+     * @param connected whether it had reached the grader over the channel
+     */
+    private record Ending(Kind kind, String testId, boolean connected) {
+
+        Ending(Kind kind, String testId) {
+            this(kind, testId, true);
+        }
+    }
+
+    /** A test JVM ended before it reached the grader: the machine or the grader failed, and no test could run. */
+    static final class NeverConnected extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        NeverConnected(String message) {
+            super(message);
+        }
     }
 
     private Ending listen(Channel.Listener listener, Supervised jvm, Map<String, TestCase> byId, Map<String, Long> started,
@@ -199,15 +240,16 @@ final class ForkedRun {
         Optional<Channel> accepted = Optional.empty();
         while (accepted.isEmpty()) {
             if (!jvm.isAlive()) {
-                return new Ending(Kind.EXITED, null);
+                return new Ending(Kind.EXITED, null, false);
             }
             if (System.nanoTime() >= deadline) {
-                return new Ending(Kind.TIME_LIMIT, null);
+                return new Ending(Kind.TIME_LIMIT, null, false);
             }
             // Polled: the JVM may still be starting, or may have died before it connected.
             accepted = listener.accept(POLL);
         }
         try (Channel events = accepted.get()) {
+            requireOwnClasses(events, jvm);
             while (true) {
                 Optional<String> running = current(started, byId);
                 if (System.nanoTime() >= deadline) {
@@ -230,6 +272,35 @@ final class ForkedRun {
                     return new Ending(Kind.DONE, null);
                 }
                 record(event.get(), byId, started, failures, results);
+            }
+        }
+    }
+
+    /**
+     * Reads the JVM's first message, where it loaded the submission's classes from, and checks it.
+     *
+     * @throws ClassOrigins.Misplaced if they were not loaded from the submission's class directory
+     */
+    private void requireOwnClasses(Channel events, Supervised jvm) throws IOException {
+        long limit = System.nanoTime() + ORIGINS_LIMIT.toNanos();
+        while (true) {
+            Optional<TestEvent> first;
+            try {
+                first = events.poll(TestEvent.class, POLL);
+            } catch (Channel.Closed closed) {
+                first = Optional.empty();
+            }
+            if (first.isPresent()) {
+                if (!(first.get() instanceof TestEvent.Loaded loaded)) {
+                    throw new IllegalStateException("the test JVM did not report where it loaded the submission's classes"
+                            + " from before its first test; it sent " + first.get());
+                }
+                origins.check(loaded.locations());
+                return;
+            }
+            if (!jvm.isAlive() || System.nanoTime() >= limit) {
+                throw new NeverConnected("the test JVM did not report where it loaded the submission's classes from"
+                        + (jvm.isAlive() ? " within " + ORIGINS_LIMIT.toSeconds() + " s of reaching the grader" : ": it ended first"));
             }
         }
     }

@@ -63,7 +63,7 @@ public final class Grader implements AutoCloseable {
     private final Path policyFile;
     private final GradingPolicy policy;
     private final List<TestCase> tests;
-    private final List<Path> kitClassPath = TestSuite.classPath();
+    private final KitClassPath kitClassPath = KitClassPath.ofThisJvm();
 
     private final Sandbox sandbox = Sandbox.forThisMachine();
     private final Set<String> provided = providedSources();
@@ -176,7 +176,7 @@ public final class Grader implements AutoCloseable {
     private Grade graded(Path workDir, String keyPrefix, String name, long start, SubmissionIntake.Result intake,
                          Optional<String> history) throws IOException, InterruptedException {
         Path classes = workDir.resolve("classes");
-        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), intake.taken(), classes, kitClassPath);
+        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), intake.taken(), classes, kitClassPath.paths());
         if (!compiled.ok()) {
             List<TestResult> results = tests.stream()
                     .map(test -> new TestResult(test, false, "not run: the submission did not compile", -1)).toList();
@@ -204,7 +204,7 @@ public final class Grader implements AutoCloseable {
         List<Path> hidden = new ArrayList<>(options.hidden());
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
         ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit(),
-                sandbox, hidden, classData);
+                sandbox, hidden, classData, new ClassOrigins(classes, compiled.classes()));
         List<TestResult> results = run.run(tests);
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
         etcdDown = etcdProblem();

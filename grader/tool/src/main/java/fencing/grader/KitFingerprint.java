@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -18,20 +17,15 @@ final class KitFingerprint {
         this.files = files;
     }
 
-    /** Takes the fingerprint of the kit's own class path entries: its class directories and {@code fencing-*} jars. */
-    static KitFingerprint of(List<Path> classPath) {
+    /** Takes the fingerprint of the kit's own class path entries: those whose role is the kit's, not a library's. */
+    static KitFingerprint of(KitClassPath classPath) {
         Map<String, String> files = new TreeMap<>();
-        for (Path entry : classPath) {
-            if (isKitOwn(entry) && Files.exists(entry)) {
-                record(entry, files);
+        for (KitClassPath.Entry entry : classPath.entries()) {
+            if (entry.role().kitOwn() && Files.exists(entry.path())) {
+                record(entry.path(), files);
             }
         }
         return new KitFingerprint(files);
-    }
-
-    /** Whether a class path entry is the kit's own code: a class directory or a {@code fencing-*} jar. */
-    static boolean isKitOwn(Path entry) {
-        return Files.isDirectory(entry) || entry.getFileName() != null && entry.getFileName().toString().startsWith("fencing-");
     }
 
     private static void record(Path entry, Map<String, String> files) {

@@ -117,34 +117,45 @@ final class Sandbox implements AutoCloseable {
 
     private synchronized Path snapshotRoot() throws IOException {
         if (snapshot == null) {
-            snapshot = Files.createTempDirectory("fencing-grader-classpath-");
+            Path made = Files.createTempDirectory("fencing-grader-classpath-");
+            try {
+                requireReachable(made, "class path snapshot");
+            } catch (Unreachable e) {
+                FileTrees.delete(made);
+                throw e;
+            }
+            snapshot = made;
             Files.setPosixFilePermissions(snapshot, OPEN_DIR);
         }
         return snapshot;
     }
 
-    /** Returns {@code classPath} with every entry readable by the submission's JVM. */
-    synchronized List<Path> readable(List<Path> classPath) throws IOException {
+    /**
+     * Returns {@code classPath} with every entry readable by the submission's JVM: an entry {@code nobody} cannot read is
+     * copied into a snapshot, and the copy keeps the original's role.
+     */
+    synchronized KitClassPath readable(KitClassPath classPath) throws IOException {
         if (!dropPrivileges) {
             return classPath;
         }
-        List<Path> readable = new ArrayList<>();
+        List<KitClassPath.Entry> readable = new ArrayList<>();
         int index = 0;
-        for (Path entry : classPath) {
-            if (!Files.exists(entry) || worldReadable(entry)) {
+        for (KitClassPath.Entry entry : classPath.entries()) {
+            Path path = entry.path();
+            if (!Files.exists(path) || worldReadable(path)) {
                 readable.add(entry);
                 continue;
             }
-            Path copy = snapshotRoot().resolve((index++) + "-" + entry.getFileName());
-            if (Files.isDirectory(entry)) {
-                FileTrees.copy(entry, copy);
+            Path copy = snapshotRoot().resolve((index++) + "-" + path.getFileName());
+            if (Files.isDirectory(path)) {
+                FileTrees.copy(path, copy);
                 openForReading(copy);
             } else {
-                copyReadable(entry, copy);
+                copyReadable(path, copy);
             }
-            readable.add(copy);
+            readable.add(new KitClassPath.Entry(copy, entry.role()));
         }
-        return readable;
+        return new KitClassPath(readable);
     }
 
     /** Opens {@code workDir} to the submission's JVM: it may read all of it and write only in {@code writable}. */
@@ -152,6 +163,7 @@ final class Sandbox implements AutoCloseable {
         if (!dropPrivileges) {
             return;
         }
+        requireReachable(workDir, "work directory");
         openForReading(workDir);
         UserPrincipal nobody = FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
         for (Path dir : writable) {
@@ -164,6 +176,40 @@ final class Sandbox implements AutoCloseable {
         if (snapshot != null) {
             FileTrees.delete(snapshot);
             snapshot = null;
+        }
+    }
+
+    /**
+     * Fails if {@code nobody} cannot enter {@code dir}, which a directory above it closes to other users: the
+     * submission's tests would not start, for a reason of this machine's and not of the submission's.
+     *
+     * @throws Unreachable naming the closed directory and what to do about it
+     */
+    static void requireReachable(Path dir, String what) {
+        for (Path above = dir.toAbsolutePath().getParent(); above != null; above = above.getParent()) {
+            if (!hasOther(above, PosixFilePermission.OTHERS_EXECUTE)) {
+                throw new Unreachable("the submission's tests run as nobody, who cannot enter the grader's " + what + " "
+                        + dir + ": " + above + " is closed to other users (" + permissions(above) + "). Point java.io.tmpdir"
+                        + " at a directory every user can enter, for example -Djava.io.tmpdir=/tmp (it is "
+                        + System.getProperty("java.io.tmpdir") + ")");
+            }
+        }
+    }
+
+    private static String permissions(Path path) {
+        try {
+            return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+        } catch (IOException e) {
+            return "unreadable: " + e.getMessage();
+        }
+    }
+
+    /** A directory the submission's JVM must enter is closed to it: grading cannot run on this machine as it is set up. */
+    static final class Unreachable extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Unreachable(String message) {
+            super(message);
         }
     }
 

@@ -25,8 +25,9 @@ final class SubmissionCompiler {
      * @param ok      whether the files compiled
      * @param output  the diagnostics, empty when {@code ok}
      * @param foreign compiled classes that are neither a student-owned class nor nested in one
+     * @param classes the binary names of every class compiled, nested ones included
      */
-    record Result(boolean ok, String output, List<String> foreign) {
+    record Result(boolean ok, String output, List<String> foreign, List<String> classes) {
     }
 
     private SubmissionCompiler() {
@@ -41,7 +42,7 @@ final class SubmissionCompiler {
     static Result compile(Path sources, List<String> files, Path classes, List<Path> classPath) throws IOException {
         Files.createDirectories(classes);
         if (files.isEmpty()) {
-            return new Result(true, "", List.of());
+            return new Result(true, "", List.of(), List.of());
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) {
@@ -59,21 +60,23 @@ final class SubmissionCompiler {
             boolean ok = javac.getTask(null, fileManager, diagnostics, options, null,
                     fileManager.getJavaFileObjectsFromPaths(files.stream().map(sources::resolve).toList())).call();
             if (!ok) {
-                return new Result(false, format(diagnostics, sources), List.of());
+                return new Result(false, format(diagnostics, sources), List.of(), List.of());
             }
         }
-        return new Result(true, "", foreignClasses(classes));
+        List<String> compiled = compiledFiles(classes);
+        List<String> foreign = compiled.stream().filter(name -> {
+            String outer = name.replaceFirst("\\$.*", "").replaceFirst("\\.class$", "") + ".java";
+            return !StudentFiles.PATHS.contains(outer);
+        }).toList();
+        List<String> binaryNames = compiled.stream().map(name -> name.replaceFirst("\\.class$", "").replace('/', '.')).toList();
+        return new Result(true, "", foreign, binaryNames);
     }
 
-    /** Lists compiled classes that are neither a student-owned class nor nested in one. */
-    private static List<String> foreignClasses(Path classes) throws IOException {
+    /** Lists the compiled class files below {@code classes}, relative to it, with {@code /} between folders. */
+    private static List<String> compiledFiles(Path classes) throws IOException {
         try (Stream<Path> paths = Files.walk(classes)) {
             return paths.filter(path -> path.toString().endsWith(".class"))
                     .map(path -> classes.relativize(path).toString().replace('\\', '/'))
-                    .filter(name -> {
-                        String outer = name.replaceFirst("\\$.*", "").replaceFirst("\\.class$", "") + ".java";
-                        return !StudentFiles.PATHS.contains(outer);
-                    })
                     .sorted()
                     .toList();
         } catch (UncheckedIOException e) {

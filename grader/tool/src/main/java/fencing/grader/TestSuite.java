@@ -1,9 +1,7 @@
 package fencing.grader;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import fencing.grading.Graded;
@@ -91,17 +89,5 @@ public enum TestSuite {
     /** Returns the jar or class directory that holds this suite's test classes, as the build configured it. */
     public Path root() {
         return KitLocations.tests(this);
-    }
-
-    /** Returns this JVM's class path entries, in order, without duplicates. */
-    public static List<Path> classPath() {
-        Set<String> seen = new HashSet<>();
-        List<Path> entries = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            if (!entry.isBlank() && seen.add(entry)) {
-                entries.add(Path.of(entry).toAbsolutePath());
-            }
-        }
-        return entries;
     }
 }

@@ -27,13 +27,13 @@ class ClassDataArchiveTests {
     @TempDir
     Path dir;
 
-    private final List<Path> classPath = TestSuite.classPath();
+    private final KitClassPath classPath = KitClassPath.ofThisJvm();
 
     @Test
     @DisplayName("the first JVM lists its classes; once the archive is made, a JVM whose class path starts with the libraries maps it,"
             + " and one whose class path starts elsewhere does not")
     void laterJvmsMapTheArchiveMadeFromTheFirst() throws Exception {
-        assertThat(classPath).as("library jars on the grader's class path").anyMatch(entry -> !KitFingerprint.isKitOwn(entry));
+        assertThat(classPath.paths(KitClassPath.Role.LIBRARY)).as("library jars on the grader's class path").isNotEmpty();
         try (ClassDataArchive archive = new ClassDataArchive(classPath)) {
             Path first = Files.createDirectories(dir.resolve("first"));
             ClassDataArchive.Use listing = archive.next(first).orElseThrow();
@@ -89,8 +89,9 @@ class ClassDataArchiveTests {
     }
 
     private String kitFirst() {
-        List<Path> ordered = new ArrayList<>(classPath.stream().filter(KitFingerprint::isKitOwn).toList());
-        classPath.stream().filter(entry -> !KitFingerprint.isKitOwn(entry)).forEach(ordered::add);
+        List<Path> ordered = new ArrayList<>();
+        classPath.entries().stream().filter(entry -> entry.role().kitOwn()).map(KitClassPath.Entry::path).forEach(ordered::add);
+        ordered.addAll(classPath.paths(KitClassPath.Role.LIBRARY));
         return join(ordered);
     }
 

@@ -228,8 +228,6 @@ class TemplatesTests {
         Map<String, String> environment = Map.of(
                 "AUTOGRADER_ROOT", root.toString(),
                 "KIT_DIR", KitLocations.root().toString(),
-                "KIT_CLASSPATH", String.join(File.pathSeparator,
-                        TestSuite.classPath().stream().map(Path::toString).toList()),
                 "JAVA_HOME", System.getProperty("java.home"),
                 "ETCD_ENDPOINTS", Etcd.shared().endpoints(),
                 "ETCD_KEY_PREFIX", "template-checks/" + UUID.randomUUID());
