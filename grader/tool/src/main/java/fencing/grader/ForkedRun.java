@@ -165,7 +165,7 @@ final class ForkedRun {
      */
     private LoopbackBridge bridge(Channel.Listener listener) throws IOException {
         if (!sandbox.isolatesNetwork()) {
-            noteOnce(NETWORK_OPEN);
+            noteOnce(sandbox.limits().orElse(NETWORK_OPEN));
             return null;
         }
         String endpoints = environment.get("ETCD_ENDPOINTS");

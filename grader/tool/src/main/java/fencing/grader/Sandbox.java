@@ -2,6 +2,7 @@ package fencing.grader;
 
 import fencing.support.FileTrees;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -31,22 +34,70 @@ final class Sandbox implements AutoCloseable {
     private static final int NOBODY = 65534;
     private static final Set<PosixFilePermission> OPEN_DIR = PosixFilePermissions.fromString("rwxr-xr-x");
 
+    private static final long PROBE_SECONDS = 10;
+
     private final boolean dropPrivileges;
     private final boolean hideDirectories;
     private final boolean isolateNetwork;
+    private final String limits;
     private Path snapshot;
 
-    private Sandbox(boolean dropPrivileges, boolean hideDirectories, boolean isolateNetwork) {
+    private Sandbox(boolean dropPrivileges, boolean hideDirectories, boolean isolateNetwork, String limits) {
         this.dropPrivileges = dropPrivileges;
         this.hideDirectories = hideDirectories;
         this.isolateNetwork = isolateNetwork;
+        this.limits = limits;
     }
 
-    /** Returns a sandbox that drops privileges when this JVM runs as root and {@code setpriv} exists. */
+    /**
+     * Returns a sandbox that drops privileges when this JVM runs as root and {@code setpriv} exists, and makes mount and
+     * network namespaces where this machine allows it: tried once, since a container started with Docker's default
+     * capabilities has {@code unshare} but refuses it.
+     */
     static Sandbox forThisMachine() {
         boolean root = new com.sun.security.auth.module.UnixSystem().getUid() == 0;
-        boolean namespaces = root && onPath("setpriv") && onPath("unshare") && onPath("mount");
-        return new Sandbox(root && onPath("setpriv"), namespaces, namespaces && onPath("ip"));
+        boolean drop = root && onPath("setpriv");
+        if (!drop) {
+            return new Sandbox(false, false, false, null);
+        }
+        if (!onPath("unshare") || !onPath("mount")) {
+            return new Sandbox(true, false, false, "Directory hiding and network protection were off: this machine has no"
+                    + " unshare or mount; the tests ran as nobody.");
+        }
+        Optional<String> mountRefused = refusal(List.of("unshare", "--mount", "--propagation", "private", "true"));
+        if (mountRefused.isPresent()) {
+            return new Sandbox(true, false, false, "Directory hiding and network protection were off: this machine refuses"
+                    + " new namespaces (" + mountRefused.get() + "), as a container started with Docker's default"
+                    + " capabilities does; the tests ran as nobody.");
+        }
+        Optional<String> netRefused = onPath("ip") ? refusal(List.of("unshare", "--mount", "--net", "ip", "link", "set", "lo", "up"))
+                : Optional.of("no ip command");
+        return new Sandbox(true, true, netRefused.isEmpty(), netRefused.map(why -> "Network protection was off: this"
+                + " machine refuses a network namespace with a loopback (" + why + "); the tests ran as nobody.").orElse(null));
+    }
+
+    /** Runs {@code command}; returns what it said when it failed, or nothing when it succeeded. */
+    private static Optional<String> refusal(List<String> command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            if (!process.waitFor(PROBE_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return Optional.of(command.get(0) + " did not end within " + PROBE_SECONDS + " s");
+            }
+            String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            return process.exitValue() == 0 ? Optional.empty()
+                    : Optional.of(said.isEmpty() ? command.get(0) + " exited " + process.exitValue() : said);
+        } catch (IOException e) {
+            return Optional.of(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        }
+    }
+
+    /** Returns what this sandbox cannot do on this machine, in words for the report, when it runs as root. */
+    Optional<String> limits() {
+        return Optional.ofNullable(limits);
     }
 
     /**
