@@ -67,13 +67,16 @@ public final class KitLocations {
         return root().resolve("grader/tests/catalog");
     }
 
-    /** Returns the configured location of {@code suite}'s compiled tests. */
-    static Path tests(TestSuite suite) {
-        String property = suite == TestSuite.HIDDEN ? HIDDEN_TESTS : PUBLIC_TESTS;
+    /**
+     * Returns the configured location of a suite's compiled tests.
+     *
+     * @param property {@link #HIDDEN_TESTS} or {@link #PUBLIC_TESTS}
+     */
+    public static Path tests(String property) {
         String value = System.getProperty(property);
         if (value == null || value.isBlank()) {
-            throw new IllegalStateException("the " + suite.name().toLowerCase() + " tests' location is not configured: start"
-                    + " the grader through ./kit (or set -D" + property + "=JAR_OR_DIRECTORY)");
+            throw new IllegalStateException("the tests' location " + property + " is not configured: start the grader"
+                    + " through ./kit (or set -D" + property + "=JAR_OR_DIRECTORY)");
         }
         Path location = Path.of(value).toAbsolutePath().normalize();
         if (!Files.exists(location)) {

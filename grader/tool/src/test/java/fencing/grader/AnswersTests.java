@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.pipeline.AnswerSheet;
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.report.GradescopeResults;
+import fencing.grader.report.Reports;
 import fencing.reasoning.AnswerKey;
 import fencing.reasoning.Answers;
 import fencing.reasoning.EvidenceFigures;
@@ -110,7 +115,7 @@ class AnswersTests {
         AnswerSheet sheet = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work")));
         Grade grade = new Grade("alice", true, "", List.of(), sheet.notes(), "", 1.0, sheet.explanations());
         GradingPolicy policy = GradingPolicy.load();
-        JsonNode results = JSON.readTree(Reports.resultsJson(grade, policy));
+        JsonNode results = JSON.readTree(GradescopeResults.json(grade, policy));
         String summary = Reports.summary(grade, policy);
 
         assertThat(grade.answersToRead()).as("explanations written").isEqualTo(1);

@@ -1,5 +1,7 @@
 package fencing.grader;
 
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.TestSuite;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +23,7 @@ import java.util.stream.Stream;
  *
  * <p>How many run at once is the system property {@code catalog.jobs} (default: twice the cores, since a grade spends
  * much of its time waiting for etcd and for leases to expire). That no grade depends on it is
- * {@link ParallelGradingTests}' to show.
+ * {@link GradeInvarianceTests}' to show.
  */
 final class CatalogGrades {
 

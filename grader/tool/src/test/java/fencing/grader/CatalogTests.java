@@ -2,6 +2,8 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.TestResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,6 +2,7 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.grader.batch.ClassBatch;
 import fencing.support.ChildJvm;
 import fencing.support.FileTrees;
 import fencing.support.Supervised;
@@ -168,7 +169,7 @@ class GradeInvarianceTests {
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(ChildJvm.java(), "@" + KitLocations.root().resolve("grader/tool/target/launcher/grade.args"),
-                "fencing.grader.GradeCommand", "--batch", batch.toString(), "--out", out.toString()));
+                "fencing.grader.cli.GradeCommand", "--batch", batch.toString(), "--out", out.toString()));
         command.addAll(options);
         return run(command, environment, KitLocations.root(), out.resolveSibling(out.getFileName() + ".log"));
     }

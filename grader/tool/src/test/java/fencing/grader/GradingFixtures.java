@@ -1,5 +1,8 @@
 package fencing.grader;
 
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.Grader;
+import fencing.grader.pipeline.TestSuite;
 import fencing.support.Etcd;
 import fencing.support.FileTrees;
 import java.io.IOException;

@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.pipeline.TestCase;
+import fencing.grader.pipeline.TestResult;
+import fencing.grader.pipeline.TestSuite;
+import fencing.grader.report.GradescopeResults;
+import fencing.grader.report.Reports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -133,7 +140,7 @@ class GradingPolicyTests {
                 new TestResult(test("secretName", 1, "later"), false, "secret message", 5),
                 new TestResult(test("openName", 1, "now"), false, "open message", 5)), List.of(), "", 1.0);
 
-        JsonNode results = new ObjectMapper().readTree(Reports.resultsJson(grade, policy));
+        JsonNode results = new ObjectMapper().readTree(GradescopeResults.json(grade, policy));
         String summary = Reports.summary(grade, policy);
 
         assertThat(results.path("tests").findValuesAsText("visibility")).as("visibility of the two tests in results.json")

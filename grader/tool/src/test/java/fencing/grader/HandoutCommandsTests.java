@@ -3,6 +3,7 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fencing.grader.handout.Handout;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;

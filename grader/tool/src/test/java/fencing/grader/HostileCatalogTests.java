@@ -3,6 +3,14 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.Grader;
+import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.pipeline.TestResult;
+import fencing.grader.pipeline.TestSuite;
+import fencing.grader.report.Reports;
+import fencing.grader.sandbox.KitFingerprint;
+import fencing.grader.sandbox.Sandbox;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -108,7 +116,7 @@ class HostileCatalogTests {
                         .isEqualTo(grade.maxScore());
             }
             Path out = dir.resolve("report-" + name);
-            Reports.write(grade, out);
+            Reports.write(grade, out, GradingPolicy.load());
             String summary = Files.readString(out.resolve("summary.md"));
             for (String phrase : phrases) {
                 assertThat(summary).as("%s: the report says what happened", name).contains(phrase);

@@ -3,6 +3,8 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fencing.grader.pipeline.TestSuite;
+import fencing.grader.sandbox.Sandbox;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,10 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.pipeline.TestCase;
+import fencing.grader.pipeline.TestSuite;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;

@@ -2,6 +2,12 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.grader.batch.BatchRecord;
+import fencing.grader.batch.Gradebook;
+import fencing.grader.batch.RegradeReport;
+import fencing.grader.cli.GradeCommand;
+import fencing.grader.cli.GradebookCommand;
+import fencing.grader.pipeline.GradingPolicy;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;

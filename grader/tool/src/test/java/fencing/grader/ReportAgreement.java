@@ -4,66 +4,84 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.batch.BatchFolder;
+import fencing.grader.batch.Gradebook;
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.report.GradescopeResults;
+import fencing.grader.report.Platform;
+import fencing.grader.report.Reports;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
 
-/** Checks that the three places a score is read from say the same for one grade: results.json, the gradebook and the Classroom checks. */
+/**
+ * Checks that every place a score is read from says the same for one grade: the kit's {@code results.json}, the
+ * gradebook, Classroom 50's {@code result.json} and PrairieLearn's {@code results.json}.
+ */
 final class ReportAgreement {
 
+    /** A Classroom 50 runner's identity of a submission, as its environment gives it. */
+    static final Map<String, String> CLASSROOM50 = Map.of("CLASSROOM", "fencing-2026", "ASSIGNMENT", "fencing-tokens",
+            "SUBMISSION_TAG", "submit/2026-12-01T10-00-00Z-abc1234", "COMMIT_URL", "https://github.com/c/r/commit/abc1234",
+            "RELEASE_URL", "https://github.com/c/r/releases/tag/submit%2F2026-12-01T10-00-00Z-abc1234",
+            "REVIEW_URL", "https://github.com/c/r/compare/base...abc1234");
+
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern CHECK = Pattern.compile("select\\(\\.tags\\[0\\] == \\\\?\"([a-z-]+)\\\\?\"\\) \\| \\.score\\] \\| add >= (\\d+)");
 
     private ReportAgreement() {
     }
 
-    /**
-     * Asserts that {@code grade}'s results.json score, its gradebook row (total, core plus extension) and the number of
-     * GitHub Classroom checks it passes are all {@code grade.score()}.
-     *
-     * <p>The Classroom checks are the checked-in {@code autograding.json}'s, each evaluated as its {@code jq} program
-     * reads results.json: the sum of the scores of the tests whose main tag it names, at least its threshold.
-     */
+    /** Writes {@code grade}'s reports, every platform's included, and its gradebook into {@code scratch}, and checks them. */
     static void assertAgree(Grade grade, Path scratch) throws IOException {
-        JsonNode results = JSON.readTree(Reports.resultsJson(grade, GradingPolicy.load()));
-        assertThat(results.path("score").asInt(-1)).as("%s: results.json's score", grade.submission()).isEqualTo(grade.score());
-
-        Path book = Files.createDirectories(scratch.resolve("gradebook-" + grade.submission()));
-        Gradebook.write(List.of(grade), book);
-        List<String> rows = Files.readAllLines(book.resolve("gradebook.csv"), StandardCharsets.UTF_8);
-        assertThat(rows).as("%s: gradebook.csv", grade.submission()).hasSize(2);
-        String[] row = rows.get(1).split(",", -1);
-        String[] header = rows.get(0).split(",", -1);
-        int score = Integer.parseInt(row[List.of(header).indexOf("score")]);
-        int core = Integer.parseInt(row[List.of(header).indexOf("core")]);
-        int extension = Integer.parseInt(row[List.of(header).indexOf("extension")]);
-        assertThat(score).as("%s: the gradebook's score against results.json's", grade.submission()).isEqualTo(grade.score());
-        assertThat(core + extension).as("%s: the gradebook's core (%d) plus extension (%d)", grade.submission(), core, extension)
-                .isEqualTo(score);
-
-        assertThat(classroomPoints(results)).as("%s: points from the GitHub Classroom checks of %s against results.json's score",
-                grade.submission(), ClassroomChecks.FILE).isEqualTo(grade.score());
+        Path reports = Files.createDirectories(scratch.resolve("reports-" + BatchFolder.reportFolder(grade.submission())));
+        Reports.write(grade, reports, GradingPolicy.load(), EnumSet.allOf(Platform.class), CLASSROOM50);
+        Gradebook.write(List.of(grade), reports);
+        assertFilesAgree(grade, reports);
     }
 
-    private static int classroomPoints(JsonNode results) throws IOException {
-        JsonNode checks = JSON.readTree(KitLocations.root().resolve(ClassroomChecks.FILE).toFile());
-        int points = 0;
-        for (JsonNode check : checks.path("tests")) {
-            Matcher run = CHECK.matcher(check.path("run").asText());
-            assertThat(run.find()).as("the Classroom check '%s' has the form the kit writes: %s", check.path("name").asText(),
-                    check.path("run").asText()).isTrue();
-            int sum = 0;
-            for (JsonNode test : results.path("tests")) {
-                if (test.path("tags").path(0).asText().equals(run.group(1))) {
-                    sum += test.path("score").asInt();
-                }
-            }
-            points += sum >= Integer.parseInt(run.group(2)) ? check.path("points").asInt() : 0;
+    /** Checks the reports written into {@code reports} against each other and against {@code grade}. */
+    static void assertFilesAgree(Grade grade, Path reports) throws IOException {
+        String who = grade.submission();
+        JsonNode results = JSON.readTree(reports.resolve(GradescopeResults.FILE).toFile());
+        assertThat(results.path("score").asInt(-1)).as("%s: results.json's score", who).isEqualTo(grade.score());
+
+        List<String> rows = Files.readAllLines(reports.resolve(BatchFolder.GRADEBOOK_CSV), StandardCharsets.UTF_8);
+        assertThat(rows).as("%s: gradebook.csv", who).hasSize(2);
+        List<String> header = CsvLine.split(rows.get(0));
+        List<String> row = CsvLine.split(rows.get(1));
+        int score = Integer.parseInt(row.get(header.indexOf("score")));
+        int core = Integer.parseInt(row.get(header.indexOf("core")));
+        int extension = Integer.parseInt(row.get(header.indexOf("extension")));
+        assertThat(score).as("%s: the gradebook's score against results.json's", who).isEqualTo(grade.score());
+        assertThat(core + extension).as("%s: the gradebook's core (%d) plus extension (%d)", who, core, extension).isEqualTo(score);
+
+        JsonNode classroom = JSON.readTree(Platform.CLASSROOM50.file(reports).toFile());
+        assertThat(classroom.path("score").asInt(-1)).as("%s: Classroom 50's score", who).isEqualTo(grade.score());
+        assertThat(classroom.path("max-score").asInt(-1)).as("%s: Classroom 50's max-score", who).isEqualTo(grade.maxScore());
+        assertThat(sum(classroom, "score")).as("%s: the sum of Classroom 50's test scores", who).isEqualTo(grade.score());
+        assertThat(sum(classroom, "max-score")).as("%s: the sum of Classroom 50's test max-scores", who).isEqualTo(grade.maxScore());
+
+        JsonNode prairie = JSON.readTree(Platform.PRAIRIELEARN.file(reports).toFile());
+        if (grade.status() == Grade.Status.NOT_GRADED) {
+            assertThat(prairie.path("gradable").asBoolean(true)).as("%s: PrairieLearn's gradable, not fit to grade", who).isFalse();
+            return;
         }
-        return points;
+        assertThat(sum(prairie, "points")).as("%s: the sum of PrairieLearn's test points", who).isEqualTo(grade.score());
+        assertThat(sum(prairie, "max_points")).as("%s: the sum of PrairieLearn's max_points", who).isEqualTo(grade.maxScore());
+        assertThat(Math.round(prairie.path("score").asDouble(-1) * grade.maxScore()))
+                .as("%s: PrairieLearn's score (a share) times the maximum", who).isEqualTo((long) grade.score());
+    }
+
+    private static int sum(JsonNode result, String field) {
+        int sum = 0;
+        for (JsonNode test : result.path("tests")) {
+            sum += test.path(field).asInt();
+        }
+        return sum;
     }
 }

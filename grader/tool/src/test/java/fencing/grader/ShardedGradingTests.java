@@ -3,6 +3,11 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.batch.BatchRecord;
+import fencing.grader.batch.Shard;
+import fencing.grader.batch.ShardMerge;
+import fencing.grader.cli.GradeCommand;
+import fencing.grader.cli.GradebookCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +74,7 @@ class ShardedGradingTests {
 
         Path partial = dir.resolve("partial");
         ConsoleRun missing = merge(shards.get(0).toString(), shards.get(1).toString(), "--out", partial.toString());
-        assertThat(missing.exit()).as("exit code of a merge without shard 3").isEqualTo(GradebookCommand.MISSING);
+        assertThat(missing.exit()).as("exit code of a merge without shard 3").isEqualTo(ShardMerge.MISSING);
         assertThat(missing.text()).as("what the merge without shard 3 said").contains("Missing from every shard")
                 .contains(String.join(", ", parts.get(2)));
         assertThat(Files.readAllLines(partial.resolve("gradebook.csv"))).as("the partial gradebook: shards 1 and 2")

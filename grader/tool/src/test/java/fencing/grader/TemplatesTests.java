@@ -1,7 +1,6 @@
 package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,28 +15,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The instructor's templates (GitHub Actions, GitHub Classroom, Gradescope): they parse, and the Gradescope one grades for real. */
+/** The instructor's templates (GitHub Actions, Gradescope): they parse, and the Gradescope one grades for real. */
 class TemplatesTests {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern CHECKED_TAG = Pattern.compile("\\.tags\\[0\\] == \\\\?\"([a-z-]+)\\\\?\"");
 
     @TempDir
     Path dir;
 
     @Test
-    @DisplayName("every JSON template parses, and the Classroom checks have the fields GitHub Classroom reads")
+    @DisplayName("every JSON template parses")
     void jsonTemplatesParse() throws IOException {
         List<Path> json = templates("json");
 
@@ -45,17 +39,6 @@ class TemplatesTests {
         for (Path file : json) {
             JsonNode root = JSON.readTree(file.toFile());
             assertThat(root).as("%s parsed", file).isNotNull();
-        }
-        JsonNode tests = classroomChecks().path("tests");
-        assertThat(tests.isArray() && tests.size() > 0).as("autograding.json has a non-empty tests array").isTrue();
-        for (JsonNode test : tests) {
-            assertThat(test.path("name").isTextual()).as("a name in %s", test).isTrue();
-            assertThat(test.path("run").asText()).as("the command of %s", test.path("name")).isNotBlank();
-            assertThat(test.path("comparison").asText()).as("comparison of %s", test.path("name")).isIn("included", "exact", "regex");
-            assertThat(test.path("timeout").isNumber() && test.path("timeout").asDouble() > 0)
-                    .as("a positive timeout (minutes) for %s", test.path("name")).isTrue();
-            assertThat(test.path("points").isInt() && test.path("points").asInt() >= 0)
-                    .as("whole points for %s", test.path("name")).isTrue();
         }
     }
 
@@ -137,23 +120,6 @@ class TemplatesTests {
     }
 
     @Test
-    @DisplayName("the Classroom checks are the grading policy's: written from it, worth what results.json's maximum is")
-    void classroomChecksFollowThePolicy() throws IOException {
-        GradingPolicy policy = GradingPolicy.load();
-        int classroomMax = 0;
-        for (JsonNode test : classroomChecks().path("tests")) {
-            classroomMax += test.path("points").asInt();
-        }
-        int resultsMax = GradingFixtures.grader(TestSuite.HIDDEN).tests().stream().mapToInt(TestCase::points).sum();
-
-        assertThat(classroomChecks()).as("%s against what the grading policy gives; regenerate it with"
-                        + " ./mvnw -o -B -q -pl grader/tool -am package -DskipTests exec:exec@classroom-checks", ClassroomChecks.FILE)
-                .isEqualTo(JSON.readTree(ClassroomChecks.json(policy)));
-        assertThat(classroomMax).as("Classroom's maximum score against results.json's").isEqualTo(resultsMax);
-        assertThat(checkedTags()).as("tags the Classroom checks score").isSubsetOf(policy.tags().keySet());
-    }
-
-    @Test
     @DisplayName("the shell templates are valid bash")
     void shellTemplatesParse() throws Exception {
         List<Path> scripts = new ArrayList<>(templates("sh"));
@@ -185,11 +151,10 @@ class TemplatesTests {
         assertThat(results.path("max_score").asInt()).as("the maximum score in results.json").isPositive();
         assertThat(results.path("score").asInt()).as("the solutions' score in results.json; output: %s",
                 results.path("output").asText()).isEqualTo(results.path("max_score").asInt());
-        assertClassroomChecks(root.resolve("results/results.json"), true);
     }
 
     @Test
-    @DisplayName("run_autograder grades a repository upload: the untouched stubs get 0 and fail every Classroom check")
+    @DisplayName("run_autograder grades a repository upload: the untouched stubs get 0")
     void runAutograderGivesTheStubsZero() throws Exception {
         Path root = Files.createDirectories(dir.resolve("autograder"));
         Path repository = root.resolve("submission/fencing-student-repo");
@@ -203,24 +168,6 @@ class TemplatesTests {
         assertThat(results.path("max_score").asInt()).as("the maximum score in results.json").isPositive();
         assertThat(results.path("score").asInt()).as("the stubs' score in results.json").isZero();
         assertThat(results.path("output").asText()).as("the overall output").doesNotContain("Not in the submission");
-        assertClassroomChecks(root.resolve("results/results.json"), false);
-    }
-
-    /** Runs every Classroom check against {@code results}, as GitHub Classroom would: from a workspace beside the report. */
-    private void assertClassroomChecks(Path results, boolean pass) throws Exception {
-        assumeTrue(onPath("jq"), "the Classroom checks run jq, which is not installed here");
-        Path workspace = Files.createDirectories(dir.resolve("classroom/workspace"));
-        Path report = Files.createDirectories(dir.resolve("classroom/fencing-report"));
-        Files.copy(results, report.resolve("results.json"));
-        for (JsonNode test : classroomChecks().path("tests")) {
-            Run check = run(List.of("bash", "-c", test.path("run").asText()), workspace, Map.of(), dir.resolve("check.log"));
-            if (pass) {
-                assertThat(check.exitCode()).as("Classroom check '%s' on full marks: %s", test.path("name").asText(), check.output())
-                        .isZero();
-            } else {
-                assertThat(check.exitCode()).as("Classroom check '%s' on a score of 0", test.path("name").asText()).isNotZero();
-            }
-        }
     }
 
     private Run runAutograder(Path root) throws IOException, InterruptedException {
@@ -257,20 +204,6 @@ class TemplatesTests {
     private static boolean onPath(String program) {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .anyMatch(directory -> !directory.isBlank() && Files.isExecutable(Path.of(directory, program)));
-    }
-
-    private static Set<String> checkedTags() throws IOException {
-        Set<String> tags = new TreeSet<>();
-        for (JsonNode test : classroomChecks().path("tests")) {
-            Matcher tag = CHECKED_TAG.matcher(test.path("run").asText());
-            assertThat(tag.find()).as("the tag checked by '%s'", test.path("name").asText()).isTrue();
-            tags.add(tag.group(1));
-        }
-        return tags;
-    }
-
-    private static JsonNode classroomChecks() throws IOException {
-        return JSON.readTree(templatesDir().resolve("github-classroom/.github/classroom/autograding.json").toFile());
     }
 
     private static Path templatesDir() {

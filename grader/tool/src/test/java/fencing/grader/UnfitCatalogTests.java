@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.cli.GradeCommand;
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.Grader;
+import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.pipeline.TestCase;
+import fencing.grader.pipeline.TestSuite;
+import fencing.grader.report.Reports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,7 +70,7 @@ class UnfitCatalogTests {
             assertThat(grade.score()).as("%s's score", name).isZero();
             assertThat(grade.maxScore()).as("%s's maximum: the class's", name).isEqualTo(maxScore());
             Path out = dir.resolve("report").resolve(name);
-            Reports.write(grade, out);
+            Reports.write(grade, out, GradingPolicy.load());
             String summary = Files.readString(out.resolve("summary.md"));
             JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
             assertThat(results.path("score").asInt(-1)).as("%s: the score in results.json", name).isZero();

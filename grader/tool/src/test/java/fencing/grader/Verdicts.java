@@ -2,6 +2,7 @@ package fencing.grader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.batch.BatchFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ record Verdicts(Map<String, Student> students) {
         for (String row : rows.subList(1, rows.size())) {
             List<String> fields = CsvLine.split(row);
             String student = fields.get(0);
-            students.put(student, new Student(fields.get(4), tests(out.resolve(ClassBatch.reportFolder(student)).resolve("results.json"))));
+            students.put(student, new Student(fields.get(4), tests(out.resolve(BatchFolder.reportFolder(student)).resolve("results.json"))));
         }
         return new Verdicts(students);
     }

@@ -1,0 +1,119 @@
+package fencing.grader.batch;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The output of an earlier batch that a regrade starts from ({@code --since OLD}): its record, its gradebook rows and
+ * its students' reports, checked whole before anything is graded.
+ */
+public final class PreviousBatch {
+
+    private final Path dir;
+    private final BatchRecord record;
+    private final Map<String, Gradebook.Row> rows;
+
+    private PreviousBatch(Path dir, BatchRecord record, Map<String, Gradebook.Row> rows) {
+        this.dir = dir;
+        this.record = record;
+        this.rows = rows;
+    }
+
+    /**
+     * Reads the batch output in {@code dir}.
+     *
+     * @throws IllegalArgumentException if {@code dir} is missing, is not the output of a batch, or was written in
+     *                                  another format than this grader's, saying which
+     */
+    public static PreviousBatch read(Path dir) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IllegalArgumentException("--since " + dir + ": there is no such folder; give the --out folder of an"
+                    + " earlier ./kit grade --batch");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("--since " + dir + " is not a folder; give the --out folder of an earlier"
+                    + " ./kit grade --batch");
+        }
+        BatchRecord record;
+        try {
+            record = BatchRecord.read(dir);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--since " + e.getMessage(), e);
+        }
+        if (record.format() == null) {
+            throw new IllegalArgumentException("--since " + dir + " was graded by an earlier version of the grader, which"
+                    + " kept no fingerprints, so nothing in it can be reused or compared: grade the class once without --since");
+        }
+        if (record.format() != Fingerprints.FORMAT) {
+            throw new IllegalArgumentException("--since " + dir + " is in batch format " + record.format() + ", and this grader"
+                    + " reads format " + Fingerprints.FORMAT + ": grade the class once without --since");
+        }
+        Path csvFile = dir.resolve(BatchFolder.GRADEBOOK_CSV);
+        Path mdFile = dir.resolve(BatchFolder.GRADEBOOK_MD);
+        if (!Files.isRegularFile(csvFile) || !Files.isRegularFile(mdFile)) {
+            throw new IllegalArgumentException("--since " + dir + " has a " + BatchRecord.FILE + " but no gradebook.csv and"
+                    + " gradebook.md: it is not a whole batch output");
+        }
+        List<String> csv = Files.readAllLines(csvFile, StandardCharsets.UTF_8);
+        List<String> md = Files.readAllLines(mdFile, StandardCharsets.UTF_8).stream().filter(line -> line.startsWith("|")).toList();
+        if (csv.isEmpty() || !csv.get(0).equals(Gradebook.CSV_HEADER)) {
+            throw new IllegalArgumentException("--since " + dir + "'s gradebook.csv has other columns than this grader writes ("
+                    + (csv.isEmpty() ? "none" : csv.get(0)) + "): grade the class once without --since");
+        }
+        List<String> graded = record.graded();
+        if (csv.size() - 1 != graded.size() || md.size() - 2 != graded.size()) {
+            throw new IllegalArgumentException("--since " + dir + "'s gradebook does not list the " + graded.size()
+                    + " students its " + BatchRecord.FILE + " says it graded");
+        }
+        Map<String, Gradebook.Row> rows = new LinkedHashMap<>();
+        for (int i = 0; i < graded.size(); i++) {
+            rows.put(graded.get(i), new Gradebook.Row(csv.get(i + 1), md.get(i + 2)));
+        }
+        return new PreviousBatch(dir, record, rows);
+    }
+
+    /** Returns the folder. */
+    Path dir() {
+        return dir;
+    }
+
+    /** Whether the earlier batch was graded by a grader of fingerprint {@code grader}. */
+    boolean sameGrader(String grader) {
+        return record.grader() != null && record.grader().equals(grader);
+    }
+
+    /**
+     * Whether the earlier grade of {@code student} stands for a grade now: the same grader graded student files of the
+     * same fingerprint, the result was a grade (not a refusal, not a failure of the grader's), and its report is there.
+     */
+    boolean reusable(String student, String grader, String fingerprint) {
+        return sameGrader(grader) && record.fingerprints() != null && fingerprint.equals(record.fingerprints().get(student))
+                && rows.containsKey(student) && Files.isRegularFile(report(student).resolve("results.json"), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** Whether the earlier batch graded {@code student}. */
+    boolean graded(String student) {
+        return rows.containsKey(student);
+    }
+
+    /** Returns the students the earlier batch graded, in its gradebook's order. */
+    List<String> students() {
+        return List.copyOf(rows.keySet());
+    }
+
+    /** Returns {@code student}'s gradebook rows. */
+    Gradebook.Row row(String student) {
+        return rows.get(student);
+    }
+
+    /** Returns the folder of {@code student}'s reports. */
+    Path report(String student) {
+        return BatchFolder.reports(dir, student);
+    }
+}

@@ -1,0 +1,90 @@
+package fencing.grader.pipeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.KitLocations;
+import fencing.reasoning.AnswerKey;
+import fencing.reasoning.Answers;
+import fencing.reasoning.EvidenceFigures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A submission's {@code ANSWERS.md} as the grader handles it: copied where the graded tests read its closed answers,
+ * and read for the explanations a person grades, with the quoted figures checked against {@code evidence.json}.
+ *
+ * @param copy         where the tests read the answers
+ * @param explanations one per question of the answer key
+ * @param notes        what a student and the instructor should know: a missing file, figures that do not match
+ */
+public record AnswerSheet(Path copy, List<Explanation> explanations, List<String> notes) {
+
+    /** The environment variable that names {@link #copy()} to the tests. */
+    static final String VARIABLE = "FENCING_ANSWERS";
+
+    /**
+     * Copies the submission's {@code ANSWERS.md} (the kit's template when it has none) into {@code workDir} and reads it.
+     */
+    public static AnswerSheet prepare(Path submission, Path workDir) throws IOException {
+        List<String> notes = new ArrayList<>();
+        Path submitted = submission.resolve(Answers.FILE);
+        Path source = submitted;
+        if (!Files.isRegularFile(submitted)) {
+            source = KitLocations.exercises().resolve(Answers.FILE);
+            notes.add("Not in the submission, so graded as the unchanged template: " + Answers.FILE);
+        }
+        Path copy = Files.createDirectories(workDir.resolve("answers")).resolve(Answers.FILE);
+        Files.copy(source, copy);
+        Answers answers = Answers.parse(Files.readString(copy));
+        Optional<EvidenceFigures> evidence = evidence(submission, notes);
+        List<Explanation> explanations = new ArrayList<>();
+        for (AnswerKey.Question question : AnswerKey.QUESTIONS) {
+            Optional<Answers.Answer> answer = answers.question(question.number());
+            String figures = answer.map(Answers.Answer::figures).orElse("");
+            List<String> problems = figures.isBlank() || evidence.isEmpty() ? List.of() : evidence.get().problems(figures);
+            if (!figures.isBlank() && evidence.isEmpty()) {
+                problems = List.of("figures quoted, but the submission has no evidence.json to check them against");
+            }
+            explanations.add(new Explanation(question.number(), question.title(),
+                    answer.map(Answers.Answer::explanation).orElse(""), question.rubric(), problems));
+            if (!problems.isEmpty()) {
+                notes.add("ANSWERS.md question " + question.number() + ", figures that do not match your lab run: "
+                        + String.join("; ", problems));
+            }
+        }
+        for (AnswerKey.OpenQuestion question : AnswerKey.OPEN_QUESTIONS) {
+            explanations.add(new Explanation(question.number(), question.title(),
+                    answers.question(question.number()).map(Answers.Answer::explanation).orElse(""), question.rubric(), List.of()));
+        }
+        // A numbered question the key does not know (added to the template since) is still passed on to a person.
+        for (Answers.Answer answer : answers.questions().values()) {
+            boolean known = AnswerKey.question(answer.number()).isPresent()
+                    || AnswerKey.OPEN_QUESTIONS.stream().anyMatch(open -> open.number() == answer.number());
+            if (!known && !answer.explanation().isBlank()) {
+                explanations.add(new Explanation(answer.number(), answer.title(), answer.explanation(),
+                        "(no rubric: the answer key has no question " + answer.number() + ")", List.of()));
+            }
+        }
+        return new AnswerSheet(copy, List.copyOf(explanations), List.copyOf(notes));
+    }
+
+    private static Optional<EvidenceFigures> evidence(Path submission, List<String> notes) {
+        for (String location : EvidenceFigures.LOCATIONS) {
+            Path file = submission.resolve(location);
+            if (Files.isRegularFile(file)) {
+                try {
+                    JsonNode root = new ObjectMapper().readTree(file.toFile());
+                    return Optional.of(new EvidenceFigures(root));
+                } catch (IOException e) {
+                    notes.add(location + " could not be read as JSON, so no figure was checked: " + e.getMessage());
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}

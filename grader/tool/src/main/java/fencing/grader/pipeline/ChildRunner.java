@@ -1,0 +1,148 @@
+package fencing.grader.pipeline;
+
+import fencing.support.Channel;
+import fencing.support.LoopbackBridge;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * The submission's JVM: runs the selected tests and streams every test event to the grading process.
+ *
+ * <p>The grading process decides the score from these events and from its own copy of the tests;
+ * nothing this JVM writes to disk is read back.
+ */
+public final class ChildRunner {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
+    /** System property with the per-test timeout, in seconds. */
+    static final String TIMEOUT_PROPERTY = "fencing.grader.testTimeoutSeconds";
+
+    private ChildRunner() {
+    }
+
+    /**
+     * Runs the tests whose unique IDs are listed, one per line, in the file named by the first argument.
+     *
+     * @param args the file of unique IDs
+     */
+    public static void main(String[] args) throws IOException {
+        List<String> ids = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
+        String timeout = System.getProperty(TIMEOUT_PROPERTY, "10");
+        // In a network namespace of its own, the parent and etcd are reachable only through the bridge.
+        LoopbackBridge.insideFromProperty();
+        Channel channel = Channel.connectToParent(CONNECT_TIMEOUT);
+        EventWriter events = new EventWriter(channel);
+        // Before any test, so before any of the submission's code has run: the grader checks where its classes come from.
+        String classList = System.getProperty(ClassOrigins.PROPERTY);
+        events.send(new TestEvent.Loaded(classList == null ? java.util.Map.of()
+                : ClassOrigins.locate(Path.of(classList), ChildRunner.class.getClassLoader())));
+
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(ids.stream().filter(id -> !id.isBlank()).map(DiscoverySelectors::selectUniqueId).toList())
+                .configurationParameter("junit.jupiter.execution.timeout.default", timeout + " s")
+                .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
+                .build();
+        Launcher launcher = LauncherFactory.create();
+        launcher.execute(request, events);
+        events.done();
+        channel.close();
+        // A submission may leave threads or shutdown hooks behind; they must not keep this JVM alive.
+        Thread halt = new Thread(() -> {
+            sleepQuietly(2000);
+            Runtime.getRuntime().halt(0);
+        });
+        halt.setDaemon(true);
+        halt.start();
+        System.exit(0);
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Sends one message per event; the channel serializes sends, because tests may finish on timeout threads. */
+    private static final class EventWriter implements TestExecutionListener {
+
+        private final Channel channel;
+
+        EventWriter(Channel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void executionStarted(TestIdentifier test) {
+            send(new TestEvent.Started(test.getUniqueId()));
+        }
+
+        @Override
+        public void executionSkipped(TestIdentifier test, String reason) {
+            send(new TestEvent.Skipped(test.getUniqueId(), reason));
+        }
+
+        @Override
+        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            Throwable thrown = result.getThrowable().orElse(null);
+            send(new TestEvent.Finished(test.getUniqueId(), result.getStatus().name(),
+                    thrown == null ? null : describe(thrown), thrown == null ? null : trace(thrown)));
+        }
+
+        void done() {
+            send(new TestEvent.Done());
+        }
+
+        private void send(TestEvent event) {
+            try {
+                channel.send(event);
+            } catch (IOException e) {
+                throw new UncheckedIOException("the grading process stopped listening", e);
+            }
+        }
+
+        private static String describe(Throwable thrown) {
+            if (thrown instanceof TimeoutException) {
+                return "timeout: " + thrown.getMessage();
+            }
+            String type = thrown.getClass().getName();
+            String message = thrown.getMessage() == null ? "" : thrown.getMessage();
+            if (thrown instanceof AssertionError && !message.isEmpty()) {
+                return withoutFrameworkFrames(message);
+            }
+            return type + (message.isEmpty() ? "" : ": " + withoutFrameworkFrames(message));
+        }
+
+        /** Keeps, of a stack trace quoted in a message, only the frames of the kit's and the student's code. */
+        private static String withoutFrameworkFrames(String message) {
+            return message.lines()
+                    .filter(line -> !line.matches("\\s*at (?!fencing\\.).*") && !line.matches("\\s*\\.\\.\\.\\(\\d+ remaining lines.*"))
+                    .collect(java.util.stream.Collectors.joining("\n"));
+        }
+
+        private static String trace(Throwable thrown) {
+            StringWriter text = new StringWriter();
+            thrown.printStackTrace(new PrintWriter(text));
+            String full = text.toString();
+            return full.length() > 4000 ? full.substring(0, 4000) + "\n\t..." : full;
+        }
+    }
+}

@@ -1,0 +1,295 @@
+package fencing.grader.pipeline;
+
+import fencing.grader.KitClassPath;
+import fencing.grader.KitLocations;
+import fencing.grader.StudentFiles;
+import fencing.grader.sandbox.ClassDataArchive;
+import fencing.grader.sandbox.KitFingerprint;
+import fencing.grader.sandbox.Sandbox;
+import fencing.support.FileTrees;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** Grades one submission: compiles its student-owned files, runs the tests in a JVM of their own, and scores the events. */
+public final class Grader implements AutoCloseable {
+
+    /**
+     * How to grade.
+     *
+     * @param suite        which tests to run
+     * @param includeEtcd  whether tests that need etcd run
+     * @param etcdEndpoints the etcd the tests use, when they run
+     * @param testTimeout  the limit for one test
+     * @param timeLimit    the limit for the whole run
+     * @param hidden       directories the tests must not see when grading as root, besides the kit's solutions and catalog
+     * @param includeExtensions whether the extension tasks' tests (graded tag {@value TestSuite#EXTENSION_TAG}) run
+     */
+    public record Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints,
+                          Duration testTimeout, Duration timeLimit, List<Path> hidden, boolean includeExtensions) {
+
+        /** Options that grade the extension tasks too. */
+        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit,
+                       List<Path> hidden) {
+            this(suite, includeEtcd, etcdEndpoints, testTimeout, timeLimit, hidden, true);
+        }
+
+        /** Options that hide nothing beyond the kit's own solutions and catalog. */
+        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit) {
+            this(suite, includeEtcd, etcdEndpoints, testTimeout, timeLimit, List.of());
+        }
+    }
+
+    /**
+     * What became of one submission: its grade, or that an earlier grade of the same files was reused.
+     *
+     * @param grade       the grade, or null when the earlier one was reused
+     * @param fingerprint what {@link Reuse} said of the student files as read, or null when they were not taken
+     */
+    public record Outcome(Grade grade, String fingerprint) {
+
+        /** Whether the earlier grade was reused instead of grading again. */
+        public boolean reused() {
+            return grade == null;
+        }
+    }
+
+    /**
+     * Decides, once the intake has taken the student files and before anything is compiled, whether an earlier grade of
+     * the same files stands (a regrade's question; the pipeline knows nothing of earlier batches).
+     */
+    @FunctionalInterface
+    public interface Reuse {
+
+        /** Never reuses: every submission is graded. */
+        Reuse NEVER = (copies, historyNote) -> new Decision(null, false);
+
+        /**
+         * Decides for the student files copied into {@code copies} and the git history's note.
+         *
+         * @throws IOException if the copies cannot be read
+         */
+        Decision decide(Path copies, Optional<String> historyNote) throws IOException;
+
+        /**
+         * A decision.
+         *
+         * @param fingerprint what identifies the files as read, kept in the outcome
+         * @param reuse       whether the earlier grade stands
+         */
+        record Decision(String fingerprint, boolean reuse) {
+        }
+    }
+
+    private final Options options;
+    private final Path policyFile;
+    private final GradingPolicy policy;
+    private final List<TestCase> tests;
+    private final KitClassPath kitClassPath = KitClassPath.ofThisJvm();
+
+    private final Sandbox sandbox = Sandbox.forThisMachine();
+    private final Set<String> provided = providedSources();
+    private ClassDataArchive classData;
+
+    /** Creates a grader; the tests are discovered once, from the grader's own copy of them, and scored by the grading policy. */
+    public Grader(Options options) {
+        this(options, GradingPolicy.kitFile());
+    }
+
+    /** Creates a grader that scores by the grading policy in {@code policyFile} instead of the kit's. */
+    public Grader(Options options, Path policyFile) {
+        this.options = options;
+        this.policyFile = policyFile;
+        this.policy = GradingPolicy.load(policyFile);
+        List<TestCase> discovered = options.suite().discover(options.includeEtcd());
+        List<TestCase> kept = options.includeExtensions() ? discovered
+                : discovered.stream().filter(test -> !test.tags().contains(TestSuite.EXTENSION_TAG)).toList();
+        this.tests = options.suite() == TestSuite.HIDDEN ? policy.apply(kept) : kept;
+    }
+
+    /** Returns the grading policy the reports follow. */
+    public GradingPolicy policy() {
+        return policy;
+    }
+
+    /** Returns the options this grader grades with. */
+    public Options options() {
+        return options;
+    }
+
+    /** Returns the grading policy's file. */
+    public Path policyFile() {
+        return policyFile;
+    }
+
+    /** Returns the grader's class path, by role. */
+    public KitClassPath kitClassPath() {
+        return kitClassPath;
+    }
+
+    /** Deletes what the grader prepared for the submissions' JVMs. */
+    @Override
+    public void close() {
+        ClassDataArchive archive;
+        synchronized (this) {
+            archive = classData;
+        }
+        if (archive != null) {
+            archive.close();
+        }
+        sandbox.close();
+    }
+
+    /** Returns the tests every submission is graded on. */
+    public List<TestCase> tests() {
+        return tests;
+    }
+
+    /**
+     * Grades the submission in {@code submission}, in a work directory of its own that is deleted afterwards.
+     *
+     * <p>A submission not fit to grade (its layout, a link, a file too large, a class it does not own) gets a grade
+     * that says "not graded" and why; a failure of the grader's own (etcd unreachable, the disk, a bug) gets one that
+     * says "grading could not run" and has no score. Neither stops a batch; a submission that changed the grader's
+     * own files does ({@link KitFingerprint.Changed}).
+     *
+     * @param keyPrefix the etcd key prefix this submission's tests use, so that submissions sharing an etcd never meet
+     */
+    public Grade grade(Path submission, String keyPrefix) throws IOException, InterruptedException {
+        return grade(submission, keyPrefix, Reuse.NEVER).grade();
+    }
+
+    /**
+     * Grades {@code submission} as {@link #grade(Path, String)} does, unless {@code reuse} decides that an earlier grade
+     * of its student files as read stands: then nothing is compiled or run, and the outcome says the earlier grade is
+     * reused. A submission not fit to grade is never reused.
+     */
+    public Outcome grade(Path submission, String keyPrefix, Reuse reuse) throws IOException, InterruptedException {
+        String name = submission.toAbsolutePath().normalize().getFileName().toString();
+        long start = System.nanoTime();
+        Path workDir = null;
+        try {
+            workDir = Files.createTempDirectory("fencing-grade-");
+            return grade(submission, workDir, keyPrefix, name, start, reuse);
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof KitFingerprint.Changed changed) {
+                throw changed;
+            }
+            return new Outcome(Grade.couldNotRun(name, describe(e), tests, seconds(start)), null);
+        } finally {
+            if (workDir != null) {
+                FileTrees.delete(workDir);
+            }
+        }
+    }
+
+    private Outcome grade(Path submission, Path workDir, String keyPrefix, String name, long start, Reuse reuse)
+            throws IOException, InterruptedException {
+        SubmissionIntake.Result intake = SubmissionIntake.take(submission,
+                workDir.resolve("submission").resolve(StudentFiles.SOURCE_ROOT), provided);
+        if (!intake.accepted()) {
+            return new Outcome(Grade.notGraded(name, intake.refusal(), tests, seconds(start)), null);
+        }
+        Optional<String> history = PredictFirst.note(submission);
+        Reuse.Decision decision = reuse.decide(workDir.resolve("submission"), history);
+        if (decision.reuse()) {
+            return new Outcome(null, decision.fingerprint());
+        }
+        return new Outcome(graded(workDir, keyPrefix, name, start, intake, history), decision.fingerprint());
+    }
+
+    private Grade graded(Path workDir, String keyPrefix, String name, long start, SubmissionIntake.Result intake,
+                         Optional<String> history) throws IOException, InterruptedException {
+        Path classes = workDir.resolve("classes");
+        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), intake.taken(), classes, kitClassPath.paths());
+        if (!compiled.ok()) {
+            List<TestResult> results = tests.stream()
+                    .map(test -> new TestResult(test, false, "not run: the submission did not compile", -1)).toList();
+            return new Grade(name, false, compiled.output(), results, List.of(), "", seconds(start));
+        }
+        if (!compiled.foreign().isEmpty()) {
+            return Grade.notGraded(name, "unexpected extra class: a submission may define only the student-owned classes"
+                    + " (and classes nested in them), but it also defines " + String.join(", ", compiled.foreign())
+                    + ", which could shadow the kit's own classes or a hidden test", tests, seconds(start));
+        }
+        Optional<String> etcdDown = etcdProblem();
+        if (etcdDown.isPresent()) {
+            return Grade.couldNotRun(name, etcdDown.get(), tests, seconds(start));
+        }
+        // Read from the intake's copies: a link in the submission has been refused, never followed.
+        AnswerSheet answers = AnswerSheet.prepare(workDir.resolve("submission"), workDir);
+        ClassDataArchive classData = classData();
+        List<Path> classPath = classData.classPath(classes);
+        Map<String, String> environment = new HashMap<>(Map.of("ETCD_KEY_PREFIX", keyPrefix,
+                AnswerSheet.VARIABLE, answers.copy().toString()));
+        if (options.includeEtcd() && options.etcdEndpoints() != null) {
+            environment.put("ETCD_ENDPOINTS", options.etcdEndpoints());
+        }
+        KitFingerprint before = KitFingerprint.of(kitClassPath);
+        List<Path> hidden = new ArrayList<>(options.hidden());
+        KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
+        ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit(),
+                sandbox, hidden, classData, new ClassOrigins(classes, compiled.classes()));
+        List<TestResult> results = run.run(tests);
+        before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
+        etcdDown = etcdProblem();
+        if (etcdDown.isPresent()) {
+            // The etcd tests failed for want of etcd, not for the student's code: their verdicts mean nothing.
+            return Grade.couldNotRun(name, etcdDown.get() + " after the tests ran", tests, seconds(start));
+        }
+        List<String> notes = new ArrayList<>(answers.notes());
+        notes.addAll(run.notes());
+        history.ifPresent(notes::add);
+        return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start), answers.explanations());
+    }
+
+    private Optional<String> etcdProblem() {
+        if (!options.includeEtcd() || options.etcdEndpoints() == null) {
+            return Optional.empty();
+        }
+        return EtcdProbe.problem(options.etcdEndpoints());
+    }
+
+    private static String describe(Exception e) {
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        return e instanceof IOException || message.isBlank() ? e.getClass().getSimpleName() + (message.isBlank() ? "" : ": " + message)
+                : message;
+    }
+
+    /** Returns the archive of the submissions' JVMs, over the kit's class path made readable to them. */
+    private synchronized ClassDataArchive classData() throws IOException {
+        if (classData == null) {
+            classData = new ClassDataArchive(sandbox.readable(kitClassPath));
+        }
+        return classData;
+    }
+
+    /** The kit's provided sources, relative to {@code src/main/java}: a student's repository holds them too. */
+    private static Set<String> providedSources() {
+        Optional<Path> root = KitLocations.findRoot();
+        Path sources = root.map(dir -> KitLocations.exercises().resolve(StudentFiles.SOURCE_ROOT)).orElse(null);
+        if (sources == null || !Files.isDirectory(sources)) {
+            return Set.of();
+        }
+        try (Stream<Path> files = Files.walk(sources)) {
+            return files.filter(file -> file.toString().endsWith(".java"))
+                    .map(file -> sources.relativize(file).toString().replace('\\', '/')).collect(Collectors.toSet());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the kit's provided sources in " + sources, e);
+        }
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}
