@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fencing.grader.batch.ClassBatch;
 import fencing.support.ChildJvm;
 import fencing.support.FileTrees;
-import fencing.support.Supervised;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -107,10 +105,10 @@ class GradeInvarianceTests {
                         }),
                 new Condition("other-user", "a copy owned and graded by a user other than root (KIT_OTHER_USER)",
                         this::otherUserUnavailable, false, out -> OtherUser.named(System.getenv("KIT_OTHER_USER"))
-                                .grade(kit, base.resolve("other-user"), batch, out, GradeInvarianceTests::run)),
+                                .grade(kit, base.resolve("other-user"), batch, out, LIMIT)),
                 new Condition("cpu-quota", "the built grader and everything it starts sharing half a CPU (a cgroup quota)",
-                        CpuQuota::unavailable, false, out -> {
-                            try (CpuQuota quota = CpuQuota.of(0.5)) {
+                        () -> ResourceLimits.unavailable(false), false, out -> {
+                            try (ResourceLimits quota = ResourceLimits.of(0.5)) {
                                 return builtGrader(out, List.of(), Map.of(), quota.prefix());
                             }
                         }));
@@ -119,7 +117,7 @@ class GradeInvarianceTests {
     private void reference() throws Exception {
         reference = null;
         Path out = base.resolve("out-reference");
-        Run run = builtGrader(out, List.of("--jobs", "4"), Map.of(), List.of());
+        CommandRun run = builtGrader(out, List.of("--jobs", "4"), Map.of(), List.of());
         assertThat(run.exit()).as("exit code of the reference batch, which printed:%n%s", run.output()).isZero();
         Verdicts verdicts = Verdicts.read(out);
         for (String entry : SET) {
@@ -151,7 +149,7 @@ class GradeInvarianceTests {
         assertThat(reference).as("the reference verdicts, which %s is compared with (the reference grading failed)", condition.name())
                 .isNotNull();
         Path out = base.resolve("out-" + condition.name());
-        Run run = condition.grading().grade(out);
+        CommandRun run = condition.grading().grade(out);
         assertThat(out.resolve("gradebook.csv")).as("%s: the batch's gradebook; the command exited %d and printed:%n%s",
                 condition.name(), run.exit(), run.output()).isRegularFile();
         Verdicts verdicts = Verdicts.read(out);
@@ -165,49 +163,24 @@ class GradeInvarianceTests {
     }
 
     /** Grades the batch with this kit's built grader, started directly as {@code ./kit grade} starts it. */
-    private Run builtGrader(Path out, List<String> options, Map<String, String> environment, List<String> prefix)
+    private CommandRun builtGrader(Path out, List<String> options, Map<String, String> environment, List<String> prefix)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(ChildJvm.java(), "@" + KitLocations.root().resolve("grader/tool/target/launcher/grade.args"),
                 "fencing.grader.cli.GradeCommand", "--batch", batch.toString(), "--out", out.toString()));
         command.addAll(options);
-        return run(command, environment, KitLocations.root(), out.resolveSibling(out.getFileName() + ".log"));
+        return CommandRun.of(command, environment, KitLocations.root(), out.resolveSibling(out.getFileName() + ".log"), LIMIT);
     }
 
     /** Grades the batch as an instructor would in the kit at {@code kit}: {@code ./kit grade}, which builds it first. */
-    private Run kitGrade(Path kit, Path out, Map<String, String> environment, List<String> prefix, Path workingDirectory)
+    private CommandRun kitGrade(Path kit, Path out, Map<String, String> environment, List<String> prefix, Path workingDirectory)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(kit.resolve("kit").toString(), "grade", "--batch", batch.toString(), "--out", out.toString()));
         Map<String, String> offline = new HashMap<>(environment);
         // Everything the copy's build needs is in the local repository already; nothing is downloaded again.
         offline.put("MAVEN_ARGS", "-o");
-        return run(command, offline, workingDirectory, out.resolveSibling(out.getFileName() + ".log"));
-    }
-
-    /** Runs {@code command} under the watchdog with this JVM's environment changed by {@code changes} (null removes). */
-    static Run run(List<String> command, Map<String, String> changes, Path workingDirectory, Path log)
-            throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
-        // The batch's etcd is the grader's own, as on an instructor's machine: not the one these checks share.
-        for (String variable : List.of("ETCD_ENDPOINTS", "ETCD_KEY_PREFIX", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "MAVEN_OPTS")) {
-            builder.environment().remove(variable);
-        }
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        changes.forEach((variable, value) -> {
-            if (value == null) {
-                builder.environment().remove(variable);
-            } else {
-                builder.environment().put(variable, value);
-            }
-        });
-        try (Supervised process = Supervised.start(String.join(" ", command.subList(0, Math.min(3, command.size()))), builder,
-                log.toFile())) {
-            if (!process.awaitExit(LIMIT)) {
-                throw new AssertionError(command + " did not end within " + LIMIT.toMinutes() + " min; its output: " + log);
-            }
-            return new Run(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
-        }
+        return CommandRun.of(command, offline, workingDirectory, out.resolveSibling(out.getFileName() + ".log"), LIMIT);
     }
 
     private Path assemble(Path dir) throws IOException, InterruptedException {
@@ -258,17 +231,6 @@ class GradeInvarianceTests {
     /** Grades the batch into {@code out}. */
     @FunctionalInterface
     interface Grading {
-        Run grade(Path out) throws Exception;
-    }
-
-    /** What a grading command did: its exit code and everything it printed. */
-    record Run(int exit, String output) {
-    }
-
-    /** Runs a command as {@link #run} does. */
-    @FunctionalInterface
-    interface Runner {
-        Run run(List<String> command, Map<String, String> changes, Path workingDirectory, Path log)
-                throws IOException, InterruptedException;
+        CommandRun grade(Path out) throws Exception;
     }
 }

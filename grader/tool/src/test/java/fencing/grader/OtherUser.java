@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ record OtherUser(String name, int uid, int gid) {
      * Copies the kit into {@code home} as this user's, and grades {@code batch} into {@code out} there as this user with
      * {@code ./kit grade}.
      */
-    GradeInvarianceTests.Run grade(Path kit, Path home, Path batch, Path out, GradeInvarianceTests.Runner runner)
+    CommandRun grade(Path kit, Path home, Path batch, Path out, Duration limit)
             throws IOException, InterruptedException {
         Files.createDirectories(home);
         Path copy = KitCopy.copy(kit, home.resolve("kit"), false);
@@ -62,7 +63,7 @@ record OtherUser(String name, int uid, int gid) {
                 "MAVEN_ARGS=-o -Dmaven.repo.local=" + home.resolve(".m2/repository")));
         Optional.ofNullable(System.getenv("LANG")).ifPresent(lang -> command.add("LANG=" + lang));
         command.addAll(List.of(copy.resolve("kit").toString(), "grade", "--batch", batch.toString(), "--out", out.toString()));
-        return runner.run(command, Map.of(), Path.of("/"), out.resolveSibling(out.getFileName() + ".log"));
+        return CommandRun.of(command, Map.of(), Path.of("/"), out.resolveSibling(out.getFileName() + ".log"), limit);
     }
 
     /**

@@ -73,7 +73,9 @@ final class Classroom50Result {
             test.put("max-score", result.test().points());
             test.put("name", name);
             test.put("status", result.passed() ? "passed" : "failed");
-            test.put("output", ReportText.capped(ReportText.shownMessage(result, policy), MESSAGE_LIMIT));
+            // Why a submission was not graded tells nothing of any test, and is what the student must fix.
+            String message = grade.status() == Grade.Status.NOT_GRADED ? grade.reason() : ReportText.shownMessage(result, policy);
+            test.put("output", ReportText.capped(message, MESSAGE_LIMIT));
             test.put("tags", result.tags());
             test.put("visibility", policy.visibility(result.test()).gradescope());
             tests.add(test);

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Lays out what a platform hands over as a submission the way the grader takes it: a folder like exercises/
+# (src/main/java/fencing/...). Prints the folder to grade.
+#
+# Usage: layout.sh UPLOAD SCRATCH
+#   UPLOAD   what the student submitted: a repository (a GitHub import or a zip), where the folder holding
+#            src/main/java/fencing is found wherever it is, or loose .java files, each placed by the package it
+#            declares (with ANSWERS.md and the lab's evidence.json taken to the top)
+#   SCRATCH  an empty folder of the caller's, where loose files are laid out
+# Nothing is changed in UPLOAD; the grader then reads only the student-owned files, never through a link.
+set -euo pipefail
+upload=$1
+scratch=$2
+
+layout=$(find "$upload" -type d -path '*/src/main/java/fencing' -not -path '*/target/*' -print | sort | head -n 1)
+if [ -n "$layout" ]; then
+  printf '%s\n' "${layout%/src/main/java/fencing}"
+  exit 0
+fi
+
+graded="$scratch/submission"
+mkdir -p "$graded/src/main/java"
+find "$upload" -type f -name '*.java' -print0 | while IFS= read -r -d '' file; do
+  package=$(sed -n 's/^[[:space:]]*package[[:space:]][[:space:]]*\(fencing[A-Za-z0-9_.]*\)[[:space:]]*;.*/\1/p' "$file" | head -n 1)
+  if [ -n "$package" ]; then
+    mkdir -p "$graded/src/main/java/${package//.//}"
+    cp "$file" "$graded/src/main/java/${package//.//}/"
+  fi
+done
+# The written answers and the lab run's evidence go to the top, where the grader looks for them.
+for name in ANSWERS.md evidence.json; do
+  found=$(find "$upload" -type f -name "$name" -print | sort | head -n 1)
+  if [ -n "$found" ]; then
+    cp "$found" "$graded/$name"
+  fi
+done
+printf '%s\n' "$graded"

@@ -1,0 +1,41 @@
+package fencing.grader;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** What students upload to a platform, made from the kit's own submissions, and the figures the platform runs measure. */
+final class Uploads {
+
+    private Uploads() {
+    }
+
+    /** Copies the student-owned files of {@code submission} (laid out like exercises/) into {@code upload}, flat, as a file upload holds them. */
+    static Path looseFiles(Path submission, Path upload) throws IOException {
+        Files.createDirectories(upload);
+        for (String owned : StudentFiles.PATHS) {
+            Path file = submission.resolve(StudentFiles.SOURCE_ROOT).resolve(owned);
+            if (Files.isRegularFile(file)) {
+                Files.copy(file, upload.resolve(file.getFileName()));
+            }
+        }
+        for (String beside : StudentFiles.BESIDE_SOURCES) {
+            if (Files.isRegularFile(submission.resolve(beside))) {
+                Files.copy(submission.resolve(beside), upload.resolve(beside));
+            }
+        }
+        return upload;
+    }
+
+    /**
+     * Appends one measured figure to {@code target/platform-figures.txt}, which the README's platform table quotes;
+     * nothing asserts on it.
+     */
+    static void record(String figure) throws IOException {
+        Path file = Path.of(System.getProperty("user.dir")).resolve("target/platform-figures.txt");
+        Files.writeString(file, figure + System.lineSeparator(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+    }
+}
