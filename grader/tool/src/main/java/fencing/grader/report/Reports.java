@@ -29,7 +29,7 @@ public final class Reports {
 
     /**
      * The heading of the part of {@code summary.md} for staff: the explanations with the rubric. Whatever shows
-     * {@code summary.md} to students (GitHub Classroom's job summary) cuts it off here.
+     * {@code summary.md} to students (Classroom 50's Release body, {@link #studentSummary}) cuts it off here.
      */
     public static final String STAFF_HEADING = "## For staff: explanations to read";
 
