@@ -1,5 +1,6 @@
 package fencing.grader;
 
+import fencing.grader.classpage.KeptFiles;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -172,6 +173,10 @@ final class ClassBatch {
             FileTrees.copy(since.report(student), reports);
         } else {
             Reports.write(outcome.grade(), reports, grader.policy());
+        }
+        if (outcome.reused() || outcome.grade().status() == Grade.Status.GRADED) {
+            // The class page compares the class again from these, after a merge or a regrade too.
+            KeptFiles.write(reports, outcome.studentFiles());
         }
         synchronized (console) {
             console.println(outcome.reused() ? String.format(Locale.ROOT, "%-24s reused: same student files and grader as in %s",
