@@ -1,5 +1,6 @@
 package fencing.grader;
 
+import fencing.grader.classpage.ClassPage;
 import fencing.grader.classpage.KeptFiles;
 import fencing.support.FileTrees;
 import java.io.IOException;
@@ -39,14 +40,21 @@ final class ClassBatch {
     private final Grader grader;
     private final int jobs;
     private final PrintStream console;
+    private final double similarityThreshold;
 
     ClassBatch(Grader grader, int jobs, PrintStream console) {
+        this(grader, jobs, console, ClassPage.DEFAULT_THRESHOLD);
+    }
+
+    /** A batch whose class page lists the pairs of submissions at least {@code similarityThreshold} percent similar. */
+    ClassBatch(Grader grader, int jobs, PrintStream console, double similarityThreshold) {
         if (jobs < 1) {
             throw new IllegalArgumentException("--jobs must be at least 1, got " + jobs);
         }
         this.grader = grader;
         this.jobs = jobs;
         this.console = console;
+        this.similarityThreshold = similarityThreshold;
     }
 
     /** Lists the submission folders of {@code batch}: every entry but hidden ones and plain files, links included. */
@@ -113,6 +121,9 @@ final class ClassBatch {
                     reused.size(), entries.size() - reused.size(), changed.isEmpty() ? "nobody" : String.join(", ", changed),
                     out.resolve("regrade.md"));
         }
+        // One page and one similarity report over the whole class: a shard's part of it is the merge's to write.
+        console.println(shard.count() > 1 ? "The class page (gradebook.html) and the similarity over the whole class are written by"
+                + " ./kit gradebook merge." : ClassPage.write(out, similarityThreshold));
         List<Grade> grades = entries.stream().filter(entry -> !entry.outcome().reused()).map(entry -> entry.outcome().grade()).toList();
         List<Grade> refused = grades.stream().filter(grade -> grade.status() == Grade.Status.NOT_GRADED).toList();
         if (!refused.isEmpty()) {

@@ -1,5 +1,6 @@
 package fencing.grader;
 
+import fencing.grader.classpage.ClassPage;
 import fencing.support.Etcd;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,6 +58,11 @@ public final class GradeCommand implements Callable<Integer> {
             + " grader/grading-policy.yml (to try a change of points before making it).")
     private Path policy;
 
+    @Option(names = "--similarity-threshold", paramLabel = "PERCENT", description = "List on the class page and in similarity.csv"
+            + " the pairs of submissions whose JPlag average similarity is at least PERCENT (default: ${DEFAULT-VALUE})."
+            + " Similarity never changes a score.")
+    private double similarityThreshold = ClassPage.DEFAULT_THRESHOLD;
+
     @Option(names = "--no-extensions", description = "Grade the core alone: leave out the extension tasks' tests (tag extension).")
     private boolean noExtensions;
 
@@ -99,6 +105,10 @@ public final class GradeCommand implements Callable<Integer> {
         if (jobs < 1) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--jobs must be at least 1, got " + jobs);
         }
+        if (!ClassPage.validThreshold(similarityThreshold)) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--similarity-threshold is a percentage from 0 to 100, got " + similarityThreshold);
+        }
         if (shard != null && batch == null) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--shard cuts a batch: give --batch DIR");
         }
@@ -121,7 +131,7 @@ public final class GradeCommand implements Callable<Integer> {
                     // In a batch, no student's tests may read another student's submission.
                     batch == null ? List.of() : List.of(batch.toAbsolutePath()), !noExtensions), policyFile)) {
                 return batch == null ? gradeOne(grader)
-                        : new ClassBatch(grader, jobs, System.out).grade(submissions, selected,
+                        : new ClassBatch(grader, jobs, System.out, similarityThreshold).grade(submissions, selected,
                                 out != null ? out : Path.of("build", "gradebook"), previous);
             }
         } finally {
