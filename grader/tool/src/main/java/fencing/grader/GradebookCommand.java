@@ -1,5 +1,6 @@
 package fencing.grader;
 
+import fencing.grader.classpage.ClassPage;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,8 +57,16 @@ public final class GradebookCommand implements Callable<Integer> {
         @Option(names = "--out", required = true, paramLabel = "ALL", description = "Where the merged reports and gradebook go.")
         private Path out;
 
+        @Option(names = "--similarity-threshold", paramLabel = "PERCENT", description = "List on the class page and in"
+                + " similarity.csv the pairs of submissions whose JPlag average similarity is at least PERCENT (default:"
+                + " ${DEFAULT-VALUE}). Similarity never changes a score.")
+        private double similarityThreshold = ClassPage.DEFAULT_THRESHOLD;
+
         @Override
         public Integer call() throws IOException {
+            if (!ClassPage.validThreshold(similarityThreshold)) {
+                throw new IllegalArgumentException("--similarity-threshold is a percentage from 0 to 100, got " + similarityThreshold);
+            }
             List<String> students = null;
             Map<String, Path> gradedIn = new LinkedHashMap<>();
             Map<String, String> csvRows = new LinkedHashMap<>();
@@ -99,6 +108,7 @@ public final class GradebookCommand implements Callable<Integer> {
             BatchRecord.write(out, merged(records, students, gradedIn));
             System.out.printf("Merged %d shard(s): %d of the class's %d student(s). Gradebook: %s%n", shards.size(),
                     gradedIn.size(), students.size(), out.resolve("gradebook.md"));
+            System.out.println(ClassPage.write(out, similarityThreshold));
             if (missing.isEmpty()) {
                 return 0;
             }
