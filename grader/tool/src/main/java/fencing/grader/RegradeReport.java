@@ -1,6 +1,7 @@
 package fencing.grader;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fencing.grader.classpage.ClassPage;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -122,6 +123,8 @@ final class RegradeReport {
         if (!gone.isEmpty()) {
             md.append("\nNo longer in the batch: ").append(String.join(", ", gone)).append('\n');
         }
+        md.append("\nThe whole class at a glance, regraded and reused students alike: [").append(ClassPage.FILE).append("](")
+                .append(ClassPage.FILE).append(").\n");
         Files.writeString(out.resolve("regrade.md"), md, StandardCharsets.UTF_8);
         return changed;
     }
