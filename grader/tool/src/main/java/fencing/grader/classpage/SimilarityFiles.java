@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,6 +18,11 @@ final class SimilarityFiles {
     static final String CSV = "similarity.csv";
     /** The folder of the side-by-side pages, beside {@code similarity.csv}. */
     static final String VIEWS = "similarity";
+    /**
+     * How many of the most similar pairs get a side-by-side page: each holds both students' files, and a class that
+     * shares one solution would otherwise write one for every pair (a gigabyte for 106 copies).
+     */
+    static final int VIEWS_AT_MOST = 50;
 
     private static final CsvMapper MAPPER = new CsvMapper();
 
@@ -28,7 +34,7 @@ final class SimilarityFiles {
      * @param average JPlag's average similarity, in percent, one decimal
      * @param maximum JPlag's maximum similarity, in percent, one decimal
      * @param regions how many regions matched
-     * @param view    the pair's side-by-side page, relative to the file
+     * @param view    the pair's side-by-side page, relative to the file; empty for a pair past the first {@value #VIEWS_AT_MOST}
      */
     @JsonPropertyOrder({"student_a", "student_b", "average_percent", "maximum_percent", "matched_regions", "view"})
     record Line(@JsonProperty("student_a") String first, @JsonProperty("student_b") String second,
@@ -51,11 +57,15 @@ final class SimilarityFiles {
         if (!report.pairs().isEmpty()) {
             Files.createDirectories(views);
         }
-        for (SimilarityReport.Pair pair : report.pairs()) {
-            Files.writeString(views.resolve(pair.view()), PairView.html(pair, report.sources(), "../" + back), StandardCharsets.UTF_8);
+        List<Line> lines = new ArrayList<>();
+        for (int i = 0; i < report.pairs().size(); i++) {
+            SimilarityReport.Pair pair = report.pairs().get(i);
+            if (i < VIEWS_AT_MOST) {
+                Files.writeString(views.resolve(pair.view()), PairView.html(pair, report.sources(), "../" + back), StandardCharsets.UTF_8);
+            }
+            lines.add(new Line(pair.first(), pair.second(), decimal(pair.average()), decimal(pair.maximum()), pair.regions().size(),
+                    i < VIEWS_AT_MOST ? VIEWS + "/" + pair.view() : ""));
         }
-        List<Line> lines = report.pairs().stream().map(pair -> new Line(pair.first(), pair.second(), decimal(pair.average()),
-                decimal(pair.maximum()), pair.regions().size(), VIEWS + "/" + pair.view())).toList();
         MAPPER.writer(MAPPER.schemaFor(Line.class).withHeader()).writeValues(out.resolve(CSV).toFile()).writeAll(lines).close();
     }
 

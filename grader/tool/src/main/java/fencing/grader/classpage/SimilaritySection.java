@@ -8,6 +8,9 @@ import java.util.Map;
 /** The similarity findings as a part of a page: the class page's section, and the whole of {@code similarity.html}. */
 final class SimilaritySection {
 
+    /** How many pairs the section lists; {@code similarity.csv} lists them all. */
+    static final int ROWS_AT_MOST = 100;
+
     private SimilaritySection() {
     }
 
@@ -44,14 +47,23 @@ final class SimilaritySection {
         } else {
             out.append("<table class=\"sortable\" id=\"similar-pairs\"><thead><tr><th>Student</th><th>Student</th><th class=\"num\">Average</th>")
                     .append("<th class=\"num\">Maximum</th><th class=\"num\">Regions</th><th>Side by side</th></tr></thead><tbody>\n");
-            for (SimilarityReport.Pair pair : report.pairs()) {
+            List<SimilarityReport.Pair> shown = report.pairs().subList(0, Math.min(ROWS_AT_MOST, report.pairs().size()));
+            for (int i = 0; i < shown.size(); i++) {
+                SimilarityReport.Pair pair = shown.get(i);
                 out.append("<tr><td>").append(name(pair.first(), students)).append("</td><td>").append(name(pair.second(), students))
                         .append("</td>").append(number(pair.average(), Html.percent(pair.average())))
                         .append(number(pair.maximum(), Html.percent(pair.maximum()))).append(number(pair.regions().size(),
-                                Integer.toString(pair.regions().size()))).append("<td><a href=\"").append(Html.href(SimilarityFiles.VIEWS, pair.view()))
-                        .append("\">matched regions</a></td></tr>\n");
+                                Integer.toString(pair.regions().size()))).append("<td>")
+                        .append(i < SimilarityFiles.VIEWS_AT_MOST ? "<a href=\"" + Html.href(SimilarityFiles.VIEWS, pair.view())
+                                + "\">matched regions</a>" : "").append("</td></tr>\n");
             }
             out.append("</tbody></table>\n");
+            if (report.pairs().size() > SimilarityFiles.VIEWS_AT_MOST) {
+                out.append("<p>").append(report.pairs().size()).append(" pairs reach the threshold: the ").append(shown.size())
+                        .append(" most similar are listed here, the ").append(SimilarityFiles.VIEWS_AT_MOST)
+                        .append(" most similar have a side-by-side page, and similarity.csv lists them all. So many pairs usually")
+                        .append(" mean shared code the stubs do not hold, or a threshold too low for this class.</p>\n");
+            }
             if (report.highestBelow() != null) {
                 out.append("<p>The most similar pair under the threshold: ").append(Html.escape(report.highestBelow().first())).append(" and ")
                         .append(Html.escape(report.highestBelow().second())).append(", ").append(Html.percent(report.highestBelow().average()))
