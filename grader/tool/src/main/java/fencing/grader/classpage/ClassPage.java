@@ -45,6 +45,7 @@ public final class ClassPage {
         if (!validThreshold(threshold)) {
             throw new IllegalArgumentException("the similarity threshold is a percentage from 0 to 100, got " + threshold);
         }
+        long start = System.nanoTime();
         ClassRecords records = ClassRecords.read(out);
         List<Similarity.Folder> folders = new ArrayList<>();
         Map<String, String> notCompared = new LinkedHashMap<>();
@@ -65,7 +66,8 @@ public final class ClassPage {
         SimilarityFiles.write(similarity, out, FILE);
         List<String> links = BESIDE.stream().filter(name -> Files.isRegularFile(out.resolve(name), LinkOption.NOFOLLOW_LINKS)).toList();
         Files.writeString(out.resolve(FILE), ClassPageHtml.html(records, similarity, links), StandardCharsets.UTF_8);
-        return String.format(Locale.ROOT, "Class page: %s; similarity over %d submission(s) in %.1f s: %d pair(s) at or above %s.",
-                out.resolve(FILE), similarity.compared().size(), similarity.seconds(), similarity.pairs().size(), Html.percent(threshold));
+        return String.format(Locale.ROOT, "Class page: %s, written in %.1f s; similarity over %d submission(s) in %.1f s: %d pair(s) at or"
+                        + " above %s.", out.resolve(FILE), (System.nanoTime() - start) / 1e9, similarity.compared().size(), similarity.seconds(),
+                similarity.pairs().size(), Html.percent(threshold));
     }
 }

@@ -26,7 +26,7 @@ final class ClassPageHtml {
                 .append("</nav>\n</header>\n<main>\n");
         page.append(scores(graded));
         page.append(properties(ItemAnalysis.properties(graded)));
-        page.append(items(ItemAnalysis.items(graded)));
+        page.append(items(ItemAnalysis.items(ItemAnalysis.attempted(graded)), ItemAnalysis.attempted(graded).size(), graded.size()));
         page.append(SimilaritySection.html(similarity, true));
         page.append(explanations(Explanations.of(graded)));
         page.append(students(records));
@@ -66,6 +66,9 @@ final class ClassPageHtml {
                 .append(" are counted above, not here. Total: mean <b data-figure=\"total-mean\">").append(number(total.mean()))
                 .append("</b>, median <b data-figure=\"total-median\">").append(number(total.median())).append("</b> of ").append(total.max())
                 .append(".</p>\n<div class=\"charts\">\n");
+        if (graded.isEmpty()) {
+            return out.append("<p class=\"note\">No submission of this batch was graded.</p></div>\n</section>\n").toString();
+        }
         for (String part : List.of("core", "extension")) {
             ScoreDistribution scores = distribution(part, graded);
             String title = part.equals("core") ? "Core (Parts 1–3)" : "Extension tasks";
@@ -120,9 +123,12 @@ final class ClassPageHtml {
         return out.append("</tbody></table>\n</section>\n").toString();
     }
 
-    private static String items(List<ItemAnalysis.Item> items) {
+    private static String items(List<ItemAnalysis.Item> items, int attempted, int graded) {
         StringBuilder out = new StringBuilder("<section id=\"items\">\n<h2>Hidden tests: item analysis</h2>\n")
-                .append("<p>Difficulty is the share of the graded submissions that passed; discrimination is the point-biserial correlation")
+                .append("<p>Over the <b data-figure=\"attempted\">").append(attempted).append("</b> of ").append(graded)
+                .append(" graded submissions that passed at least one test: one that did not compile, or is still the stubs, fails every")
+                .append(" test alike and says nothing about any one of them. ")
+                .append("Difficulty is the share that passed; discrimination is the point-biserial correlation")
                 .append(" of passing with the rest of the score (the score without this test's points). A test everyone passes tells")
                 .append(" nothing about who learned more; one below ").append(number(ItemAnalysis.DISCRIMINATES))
                 .append(" does not tell the stronger submissions from the weaker ones.</p>\n<table class=\"sortable\" id=\"item-table\"><thead><tr>")

@@ -9,9 +9,10 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * What the class got and did not get: per graded property, who failed a test of it and the rule most often broken;
- * per hidden test, its difficulty and discrimination. Over the graded submissions only, those that did not compile
- * included: a refused submission or one the grader could not run says nothing about a test.
+ * What the class got and did not get: per graded property, who failed a test of it and the rule most often broken, over
+ * the graded submissions as the gradebook counts them; per hidden test, its difficulty and discrimination, over the
+ * graded submissions that passed at least one test. A submission that did not compile, or is still the stubs, fails
+ * every test alike: it says nothing about any one test, and would make every test look as if it told the class apart.
  */
 final class ItemAnalysis {
 
@@ -20,6 +21,7 @@ final class ItemAnalysis {
 
     /** The prefix of a failing message of a test that never ran, which names no rule. */
     private static final String NOT_RUN = "not run:";
+    /** The class name an exception's message is prefixed with: {@code java.lang.IllegalStateException: }. */
     private static final Pattern EXCEPTION = Pattern.compile("^(?:[a-z][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error):\\s*");
 
     /**
@@ -106,7 +108,12 @@ final class ItemAnalysis {
         return properties;
     }
 
-    /** The hidden tests, in the order of the results, each with its difficulty and discrimination. */
+    /** The graded submissions the item analysis counts: those that passed at least one test. */
+    static List<ClassRecords.Student> attempted(List<ClassRecords.Student> graded) {
+        return graded.stream().filter(student -> student.row().score() != null && student.row().score() > 0).toList();
+    }
+
+    /** The hidden tests, in the order of the results, each with its difficulty and discrimination over {@code graded}. */
     static List<Item> items(List<ClassRecords.Student> graded) {
         List<Map<String, ClassRecords.Test>> named = graded.stream().map(ItemAnalysis::named).toList();
         List<Item> items = new ArrayList<>();

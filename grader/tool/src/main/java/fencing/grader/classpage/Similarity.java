@@ -39,8 +39,9 @@ final class Similarity {
 
     /**
      * The default threshold: the average similarity, in percent, at which a pair is listed. The README gives the
-     * measurements it rests on: copies with renamed identifiers and reordered methods score far above it, independent
-     * correct versions of the same file and the stubs alone far below.
+     * measurements it rests on: a copy of the solutions with renamed names and moved methods, and the catalog's variants
+     * that keep the solutions' method bodies, score above it; the variants that take another approach, two files making
+     * the same jetcd calls, and the stubs alone, below.
      */
     static final double DEFAULT_THRESHOLD = 65;
 

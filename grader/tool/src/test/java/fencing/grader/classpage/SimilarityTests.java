@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code ./kit similarity}: JPlag over a folder of submissions, the handout's stubs as base code. */
 class SimilarityTests {
 
-    /** Independent correct versions of one file in the catalog, each a rewrite of that file rather than an edit of the solutions'. */
+    /** Correct versions of one file in the catalog that take another approach than the solutions' file. */
     private static final List<String> REWRITES = List.of("correct/etcd-txn-header-revision", "correct/sink-one-statement-update");
 
     @TempDir
@@ -40,8 +40,8 @@ class SimilarityTests {
     }
 
     @Test
-    @DisplayName("the renamed, reordered copy of the solutions is listed; independent versions of a file and the stubs are not")
-    void aDisguisedCopyIsListedAndIndependentWorkIsNot() throws IOException {
+    @DisplayName("the renamed, reordered copy of the solutions is listed; other approaches to a file and the stubs are not")
+    void aDisguisedCopyIsListedAndOtherWorkIsNot() throws IOException {
         Path out = dir.resolve("default");
         ConsoleRun run = similarity(submissions.toString(), "--out", out.toString());
 
@@ -61,7 +61,7 @@ class SimilarityTests {
     }
 
     @Test
-    @DisplayName("at threshold 0 every pair is listed: the stubs match nothing, the independent rewrites stay under the default")
+    @DisplayName("at threshold 0 every pair is listed: the stubs match nothing, the other approaches stay under the default")
     void everyPairShowsWhereTheThresholdSits() throws IOException {
         Path out = dir.resolve("all");
         ConsoleRun run = similarity(submissions.toString(), "--out", out.toString(), "--threshold", "0");
@@ -78,16 +78,16 @@ class SimilarityTests {
         }
         for (String entry : REWRITES) {
             String name = entry.substring(entry.indexOf('/') + 1);
-            Map<String, String> independent = all.stream().filter(pair -> pair.get("student_a").equals(name)
+            Map<String, String> other = all.stream().filter(pair -> pair.get("student_a").equals(name)
                     && pair.get("student_b").equals("solution-of-" + name)).findFirst().orElseThrow();
-            assertThat(Double.parseDouble(independent.get("average_percent")))
+            assertThat(Double.parseDouble(other.get("average_percent")))
                     .as("average similarity of %s's own version of %s and the solutions'", name, Submissions.changedFile(entry))
                     .isPositive().isLessThan(ClassPage.DEFAULT_THRESHOLD);
         }
     }
 
     @Test
-    @DisplayName("a lower threshold lists the independent rewrite it left out: the threshold decides, not JPlag missing the pair")
+    @DisplayName("a lower threshold lists the other approach it left out: the threshold decides, not JPlag missing the pair")
     void aLowerThresholdListsMore() throws IOException {
         Path out = dir.resolve("lower");
         ConsoleRun run = similarity(submissions.toString(), "--out", out.toString(), "--threshold", "50");
