@@ -11,10 +11,10 @@ import java.util.function.Supplier;
  * @param exit the command's exit code
  * @param text what it printed, output and errors interleaved
  */
-record ConsoleRun(int exit, String text) {
+public record ConsoleRun(int exit, String text) {
 
     /** Runs {@code command}, which returns an exit code, catching what it prints. */
-    static ConsoleRun of(Supplier<Integer> command) {
+    public static ConsoleRun of(Supplier<Integer> command) {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         PrintStream out = System.out;
         PrintStream err = System.err;

@@ -1,5 +1,7 @@
 package fencing.grader.batch;
 
+import fencing.grader.classpage.ClassPage;
+import fencing.grader.classpage.KeptFiles;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.report.ConsoleLine;
@@ -42,14 +44,21 @@ public final class ClassBatch {
     private final Grader grader;
     private final int jobs;
     private final PrintStream console;
+    private final double similarityThreshold;
 
     public ClassBatch(Grader grader, int jobs, PrintStream console) {
+        this(grader, jobs, console, ClassPage.DEFAULT_THRESHOLD);
+    }
+
+    /** A batch whose class page lists the pairs of submissions at least {@code similarityThreshold} percent similar. */
+    public ClassBatch(Grader grader, int jobs, PrintStream console, double similarityThreshold) {
         if (jobs < 1) {
             throw new IllegalArgumentException("--jobs must be at least 1, got " + jobs);
         }
         this.grader = grader;
         this.jobs = jobs;
         this.console = console;
+        this.similarityThreshold = similarityThreshold;
     }
 
     /** Lists the submission folders of {@code batch}: every entry but hidden ones and plain files, links included. */
@@ -116,6 +125,9 @@ public final class ClassBatch {
                     reused.size(), entries.size() - reused.size(), changed.isEmpty() ? "nobody" : String.join(", ", changed),
                     out.resolve(BatchFolder.REGRADE_MD));
         }
+        // One page and one similarity report over the whole class: a shard's part of it is the merge's to write.
+        console.println(shard.count() > 1 ? "The class page (gradebook.html) and the similarity over the whole class are written by"
+                + " ./kit gradebook merge." : ClassPage.write(out, similarityThreshold));
         List<Grade> grades = entries.stream().filter(entry -> !entry.outcome().reused()).map(entry -> entry.outcome().grade()).toList();
         List<Grade> refused = grades.stream().filter(grade -> grade.status() == Grade.Status.NOT_GRADED).toList();
         if (!refused.isEmpty()) {
@@ -179,6 +191,10 @@ public final class ClassBatch {
             print(String.format(Locale.ROOT, "%-24s reused: same student files and grader as in %s", student, since.dir()));
         } else {
             report(outcome.grade(), reports, Set.of(), Map.of(), "");
+        }
+        if (outcome.reused() || outcome.grade().status() == Grade.Status.GRADED) {
+            // The class page compares the class again from these, after a merge or a regrade too.
+            KeptFiles.write(reports, outcome.studentFiles());
         }
         return new Entry(student, outcome);
     }

@@ -2,6 +2,7 @@ package fencing.grader.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.classpage.ClassPage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -122,6 +123,8 @@ public final class RegradeReport {
         if (!gone.isEmpty()) {
             md.append("\nNo longer in the batch: ").append(String.join(", ", gone)).append('\n');
         }
+        md.append("\nThe whole class at a glance, regraded and reused students alike: [").append(ClassPage.FILE).append("](")
+                .append(ClassPage.FILE).append(").\n");
         Files.writeString(out.resolve(BatchFolder.REGRADE_MD), md, StandardCharsets.UTF_8);
         return changed;
     }

@@ -4,6 +4,7 @@ import fencing.grader.batch.BatchFolder;
 import fencing.grader.batch.ClassBatch;
 import fencing.grader.batch.PreviousBatch;
 import fencing.grader.batch.Shard;
+import fencing.grader.classpage.ClassPage;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.GradingPolicy;
@@ -75,6 +76,11 @@ public final class GradeCommand implements Callable<Integer> {
 
     private Set<Platform> platforms = Set.of();
 
+    @Option(names = "--similarity-threshold", paramLabel = "PERCENT", description = "List on the class page and in similarity.csv"
+            + " the pairs of submissions whose JPlag average similarity is at least PERCENT (default: ${DEFAULT-VALUE})."
+            + " Similarity never changes a score.")
+    private double similarityThreshold = ClassPage.DEFAULT_THRESHOLD;
+
     @Option(names = "--no-extensions", description = "Grade the core alone: leave out the extension tasks' tests (tag extension).")
     private boolean noExtensions;
 
@@ -122,6 +128,10 @@ public final class GradeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "--platform writes one submission's platform"
                     + " result: give SUBMISSION, not --batch");
         }
+        if (!ClassPage.validThreshold(similarityThreshold)) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--similarity-threshold is a percentage from 0 to 100, got " + similarityThreshold);
+        }
         if (shard != null && batch == null) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--shard cuts a batch: give --batch DIR");
         }
@@ -144,7 +154,7 @@ public final class GradeCommand implements Callable<Integer> {
                     // In a batch, no student's tests may read another student's submission.
                     batch == null ? List.of() : List.of(batch.toAbsolutePath()), !noExtensions), policyFile)) {
                 return batch == null ? gradeOne(grader)
-                        : new ClassBatch(grader, jobs, System.out).grade(submissions, selected,
+                        : new ClassBatch(grader, jobs, System.out, similarityThreshold).grade(submissions, selected,
                                 out != null ? out : Path.of("build", "gradebook"), previous);
             }
         } finally {

@@ -1,6 +1,7 @@
 package fencing.grader.cli;
 
 import fencing.grader.batch.ShardMerge;
+import fencing.grader.classpage.ClassPage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,9 +48,20 @@ public final class GradebookCommand implements Callable<Integer> {
         @Option(names = "--out", required = true, paramLabel = "ALL", description = "Where the merged reports and gradebook go.")
         private Path out;
 
+        @Option(names = "--similarity-threshold", paramLabel = "PERCENT", description = "List on the class page and in"
+                + " similarity.csv the pairs of submissions whose JPlag average similarity is at least PERCENT (default:"
+                + " ${DEFAULT-VALUE}). Similarity never changes a score.")
+        private double similarityThreshold = ClassPage.DEFAULT_THRESHOLD;
+
         @Override
         public Integer call() throws IOException {
-            return ShardMerge.merge(shards, out, System.out);
+            if (!ClassPage.validThreshold(similarityThreshold)) {
+                throw new IllegalArgumentException("--similarity-threshold is a percentage from 0 to 100, got " + similarityThreshold);
+            }
+            int exit = ShardMerge.merge(shards, out, System.out);
+            // Over every merged student: the class page and its similarity are the whole class's, never a shard's.
+            System.out.println(ClassPage.write(out, similarityThreshold));
+            return exit;
         }
     }
 }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -53,10 +54,12 @@ public final class Grader implements AutoCloseable {
     /**
      * What became of one submission: its grade, or that an earlier grade of the same files was reused.
      *
-     * @param grade       the grade, or null when the earlier one was reused
-     * @param fingerprint what {@link Reuse} said of the student files as read, or null when they were not taken
+     * @param grade        the grade, or null when the earlier one was reused
+     * @param fingerprint  what {@link Reuse} said of the student files as read, or null when they were not taken
+     * @param studentFiles the student-owned sources exactly as the intake read them, by path below
+     *                     {@code src/main/java}; empty when they were not taken
      */
-    public record Outcome(Grade grade, String fingerprint) {
+    public record Outcome(Grade grade, String fingerprint, Map<String, byte[]> studentFiles) {
 
         /** Whether the earlier grade was reused instead of grading again. */
         public boolean reused() {
@@ -185,7 +188,7 @@ public final class Grader implements AutoCloseable {
             if (e instanceof KitFingerprint.Changed changed) {
                 throw changed;
             }
-            return new Outcome(Grade.couldNotRun(name, describe(e), tests, seconds(start)), null);
+            return new Outcome(Grade.couldNotRun(name, describe(e), tests, seconds(start)), null, Map.of());
         } finally {
             if (workDir != null) {
                 FileTrees.delete(workDir);
@@ -198,14 +201,19 @@ public final class Grader implements AutoCloseable {
         SubmissionIntake.Result intake = SubmissionIntake.take(submission,
                 workDir.resolve("submission").resolve(StudentFiles.SOURCE_ROOT), provided);
         if (!intake.accepted()) {
-            return new Outcome(Grade.notGraded(name, intake.refusal(), tests, seconds(start)), null);
+            return new Outcome(Grade.notGraded(name, intake.refusal(), tests, seconds(start)), null, Map.of());
         }
         Optional<String> history = PredictFirst.note(submission);
+        // Read before the tests run: the submission's JVM can write in the work directory.
+        Map<String, byte[]> studentFiles = new TreeMap<>();
+        for (String path : intake.taken()) {
+            studentFiles.put(path, Files.readAllBytes(intake.sources().resolve(path)));
+        }
         Reuse.Decision decision = reuse.decide(workDir.resolve("submission"), history);
         if (decision.reuse()) {
-            return new Outcome(null, decision.fingerprint());
+            return new Outcome(null, decision.fingerprint(), studentFiles);
         }
-        return new Outcome(graded(workDir, keyPrefix, name, start, intake, history), decision.fingerprint());
+        return new Outcome(graded(workDir, keyPrefix, name, start, intake, history), decision.fingerprint(), studentFiles);
     }
 
     private Grade graded(Path workDir, String keyPrefix, String name, long start, SubmissionIntake.Result intake,

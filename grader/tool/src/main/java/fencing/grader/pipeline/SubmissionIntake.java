@@ -32,7 +32,7 @@ import java.util.TreeSet;
  * to the work directory, and only those copies are compiled: nothing changed in the submission after its check
  * can reach the compiler.
  */
-final class SubmissionIntake {
+public final class SubmissionIntake {
 
     /** The largest student file taken: a source file of this exercise is a few KiB. */
     static final int MAX_FILE_BYTES = 1024 * 1024;
@@ -45,9 +45,10 @@ final class SubmissionIntake {
      * @param taken   the student-owned files copied there
      * @param refusal why the submission is not graded, with what was found and what was expected; null when taken
      */
-    record Result(Path sources, List<String> taken, String refusal) {
+    public record Result(Path sources, List<String> taken, String refusal) {
 
-        boolean accepted() {
+        /** Whether the files were taken. */
+        public boolean accepted() {
             return refusal == null;
         }
     }
@@ -70,7 +71,7 @@ final class SubmissionIntake {
      * @param provided the paths, relative to {@code src/main/java}, of the kit's provided sources: a submission may
      *                 hold them (a student's repository does) though they are never taken from it
      */
-    static Result take(Path submission, Path copies, Set<String> provided) throws IOException {
+    public static Result take(Path submission, Path copies, Set<String> provided) throws IOException {
         BasicFileAttributes folder;
         try {
             folder = Files.readAttributes(submission, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);

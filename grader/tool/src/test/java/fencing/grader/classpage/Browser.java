@@ -1,0 +1,160 @@
+package fencing.grader.classpage;
+
+import fencing.support.FileTrees;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.PrintsPage;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.print.PrintOptions;
+
+/**
+ * A real headless Chromium, driven through WebDriver by Debian's {@code chromedriver}, started on first use and quit after
+ * the test class, or when the JVM stops: register it with {@code @RegisterExtension}.
+ *
+ * <p>Where Chromium or its driver is missing, a test that asks for the browser is skipped with the reason, unless
+ * {@code KIT_REQUIRE_BROWSER=true} (as CI sets it), where that is a failure.
+ */
+final class Browser implements AfterAllCallback {
+
+    /** The environment variable that makes a missing browser a failure rather than a skip. */
+    static final String REQUIRE = "KIT_REQUIRE_BROWSER";
+    /** The width the class page is made to be read at. */
+    static final int WIDTH = 1280;
+    private static final List<String> FLAGS = List.of("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+            "--window-size=" + WIDTH + ",1000");
+
+    private WebDriver driver;
+    private Path profile;
+    private Thread onExit;
+
+    /** Returns the browser, starting it on first use; skips (or, where required, fails) the test where it cannot run here. */
+    synchronized WebDriver driver() {
+        if (driver != null) {
+            return driver;
+        }
+        Optional<Path> chromium = installed("chromium", "/usr/bin/chromium");
+        Optional<Path> chromedriver = installed("chromedriver", "/usr/bin/chromedriver");
+        if (chromium.isEmpty() || chromedriver.isEmpty()) {
+            String why = "no " + (chromium.isEmpty() ? "chromium" : "chromedriver") + " on this machine (looked in /usr/bin and on PATH),"
+                    + " so the class page cannot be checked in a browser: install Debian's chromium and chromium-driver";
+            if ("true".equals(System.getenv(REQUIRE))) {
+                throw new AssertionError(REQUIRE + "=true, but " + why);
+            }
+            Assumptions.abort(why);
+        }
+        try {
+            profile = Files.createTempDirectory("fencing-chromium-profile");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not make Chromium's profile directory", e);
+        }
+        // Given the driver and the browser, Selenium has nothing to look up: no Selenium Manager, no network.
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.get().toFile())
+                .usingAnyFreePort().withTimeout(Duration.ofSeconds(30)).build();
+        ChromeOptions options = new ChromeOptions().setBinary(chromium.get().toFile());
+        options.addArguments(FLAGS);
+        options.addArguments("--user-data-dir=" + profile);
+        onExit = new Thread(this::quit, "quit-chromium");
+        Runtime.getRuntime().addShutdownHook(onExit);
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30)).scriptTimeout(Duration.ofSeconds(10));
+        return driver;
+    }
+
+    /** Opens {@code page}, a file of this machine, at the reading width, and returns the browser. */
+    WebDriver open(Path page) {
+        WebDriver browser = driver();
+        browser.manage().window().setSize(new Dimension(WIDTH, 1000));
+        browser.get(page.toUri().toString());
+        return browser;
+    }
+
+    /** Runs {@code script} in the page and returns what it returns. */
+    Object script(String script, Object... arguments) {
+        return ((JavascriptExecutor) driver()).executeScript(script, arguments);
+    }
+
+    /**
+     * Keeps a screenshot of the whole page, at the reading width, as {@code target/NAME.png} of the module: a build
+     * artifact to look at.
+     */
+    Path screenshot(String name) {
+        WebDriver browser = driver();
+        long height = ((Number) script("return Math.ceil(document.documentElement.scrollHeight)")).longValue();
+        browser.manage().window().setSize(new Dimension(WIDTH, (int) Math.min(height + 140, 30_000)));
+        try {
+            Path target = artifact(name + ".png");
+            Files.write(target, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not keep the screenshot " + name, e);
+        } finally {
+            browser.manage().window().setSize(new Dimension(WIDTH, 1000));
+        }
+    }
+
+    /** Prints the page with Chromium's own print, as a person would to read it on paper, to {@code target/NAME.pdf}. */
+    Path print(String name) {
+        byte[] pdf = Base64.getDecoder().decode(((PrintsPage) driver()).print(new PrintOptions()).getContent());
+        try {
+            return Files.write(artifact(name + ".pdf"), pdf);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not keep the printed page " + name, e);
+        }
+    }
+
+    private static Path artifact(String file) throws IOException {
+        return Files.createDirectories(Path.of(System.getProperty("basedir", "."), "target", "class-page")).resolve(file);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        quit();
+        synchronized (this) {
+            if (onExit != null) {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+                onExit = null;
+            }
+        }
+    }
+
+    private synchronized void quit() {
+        try {
+            if (driver != null) {
+                driver.quit();
+            }
+        } finally {
+            driver = null;
+            if (profile != null) {
+                FileTrees.delete(profile);
+                profile = null;
+            }
+        }
+    }
+
+    private static Optional<Path> installed(String name, String debian) {
+        if (Files.isExecutable(Path.of(debian))) {
+            return Optional.of(Path.of(debian));
+        }
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)).map(dir -> Path.of(dir, name))
+                .filter(Files::isExecutable).findFirst();
+    }
+}

@@ -1,0 +1,150 @@
+package fencing.grader.classpage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fencing.grader.ConsoleRun;
+import fencing.grader.KitLocations;
+import fencing.grader.cli.SimilarityCommand;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ./kit similarity}: JPlag over a folder of submissions, the handout's stubs as base code. */
+class SimilarityTests {
+
+    /** Correct versions of one file in the catalog that take another approach than the solutions' file. */
+    private static final List<String> REWRITES = List.of("correct/etcd-txn-header-revision", "correct/sink-one-statement-update");
+
+    @TempDir
+    static Path dir;
+
+    private static Path submissions;
+
+    @BeforeAll
+    static void layOutTheSubmissions() throws IOException {
+        submissions = dir.resolve("class");
+        Submissions.solutions(submissions.resolve("solutions"));
+        Submissions.renamedCopy(submissions.resolve("renamed-copy"));
+        Submissions.stubs(submissions.resolve("stubs"));
+        for (String entry : REWRITES) {
+            String file = Submissions.changedFile(entry);
+            String name = entry.substring(entry.indexOf('/') + 1);
+            Submissions.stubsWith(KitLocations.catalog().resolve(entry), file, submissions.resolve(name));
+            Submissions.stubsWith(KitLocations.solutions(), file, submissions.resolve("solution-of-" + name));
+        }
+    }
+
+    @Test
+    @DisplayName("the renamed, reordered copy of the solutions is listed; other approaches to a file and the stubs are not")
+    void aDisguisedCopyIsListedAndOtherWorkIsNot() throws IOException {
+        Path out = dir.resolve("default");
+        ConsoleRun run = similarity(submissions.toString(), "--out", out.toString());
+
+        assertThat(run.exit()).as("exit code of ./kit similarity over the class; it said: %s", run.text()).isZero();
+        assertThat(pairs(out)).as("the pairs similarity.csv lists at the default threshold of %s %%", ClassPage.DEFAULT_THRESHOLD)
+                .containsExactly("renamed-copy + solutions");
+        Map<String, String> copy = lines(out).get(0);
+        assertThat(Double.parseDouble(copy.get("average_percent"))).as("the renamed copy's average similarity with the solutions")
+                .isGreaterThanOrEqualTo(ClassPage.DEFAULT_THRESHOLD);
+        Path view = out.resolve(copy.get("view"));
+        assertThat(view).as("the side-by-side page similarity.csv links the pair to").isRegularFile();
+        assertThat(Files.readString(view)).as("the side-by-side page of the renamed copy and the solutions")
+                .contains("renamed-copy and solutions").contains("FencedSink.java").contains("class=\"line m0\"")
+                .doesNotContainPattern("(src|href)=\"[a-z]+:");
+        assertThat(Files.readString(out.resolve("similarity.html"))).as("similarity.html")
+                .contains("Similarity never changes a score").contains(copy.get("view"));
+    }
+
+    @Test
+    @DisplayName("at threshold 0 every pair is listed: the stubs match nothing, the other approaches stay under the default")
+    void everyPairShowsWhereTheThresholdSits() throws IOException {
+        Path out = dir.resolve("all");
+        ConsoleRun run = similarity(submissions.toString(), "--out", out.toString(), "--threshold", "0");
+
+        assertThat(run.exit()).as("exit code at threshold 0; it said: %s", run.text()).isZero();
+        List<Map<String, String>> all = lines(out);
+        int students = 3 + 2 * REWRITES.size();
+        assertThat(all).as("pairs listed at threshold 0 among %d submissions", students).hasSize(students * (students - 1) / 2);
+        for (Map<String, String> pair : all) {
+            String names = pair.get("student_a") + " + " + pair.get("student_b");
+            if (names.contains("stubs")) {
+                assertThat(pair.get("maximum_percent")).as("maximum similarity of %s: the stubs are the base code", names).isEqualTo("0.0");
+            }
+        }
+        for (String entry : REWRITES) {
+            String name = entry.substring(entry.indexOf('/') + 1);
+            Map<String, String> other = all.stream().filter(pair -> pair.get("student_a").equals(name)
+                    && pair.get("student_b").equals("solution-of-" + name)).findFirst().orElseThrow();
+            assertThat(Double.parseDouble(other.get("average_percent")))
+                    .as("average similarity of %s's own version of %s and the solutions'", name, Submissions.changedFile(entry))
+                    .isPositive().isLessThan(ClassPage.DEFAULT_THRESHOLD);
+        }
+    }
+
+    @Test
+    @DisplayName("a lower threshold lists the other approach it left out: the threshold decides, not JPlag missing the pair")
+    void aLowerThresholdListsMore() throws IOException {
+        Path out = dir.resolve("lower");
+        ConsoleRun run = similarity(submissions.toString(), "--out", out.toString(), "--threshold", "50");
+
+        assertThat(run.exit()).as("exit code at threshold 50; it said: %s", run.text()).isZero();
+        assertThat(pairs(out)).as("the pairs listed at threshold 50").contains("renamed-copy + solutions")
+                .contains("etcd-txn-header-revision + solution-of-etcd-txn-header-revision")
+                .noneMatch(pair -> pair.contains("stubs"));
+    }
+
+    @Test
+    @DisplayName("a submission that is a link is read through the intake: not compared, with the reason, and the others are")
+    void aLinkIsNotFollowed() throws IOException {
+        Path linked = dir.resolve("linked");
+        Submissions.solutions(linked.resolve("solutions"));
+        Submissions.renamedCopy(linked.resolve("renamed-copy"));
+        Files.createSymbolicLink(linked.resolve("mallory"), submissions.resolve("solutions"));
+        Path out = dir.resolve("linked-out");
+        ConsoleRun run = similarity(linked.toString(), "--out", out.toString());
+
+        assertThat(run.exit()).as("exit code with a linked submission; it said: %s", run.text()).isZero();
+        assertThat(run.text()).as("what the command said of the linked submission").contains("Not compared: mallory")
+                .contains("symbolic link");
+        assertThat(pairs(out)).as("the pairs listed with mallory a link to the solutions").containsExactly("renamed-copy + solutions");
+    }
+
+    @Test
+    @DisplayName("bad input is refused with exit 2 and writes nothing")
+    void badInputIsRefused() throws IOException {
+        Path lonely = dir.resolve("lonely");
+        Submissions.solutions(lonely.resolve("solutions"));
+        Path out = dir.resolve("refused");
+        List<List<String>> lines = List.of(List.of(dir.resolve("no-such-folder").toString(), "--out", out.toString()),
+                List.of(submissions.toString(), "--out", out.toString(), "--threshold", "101"),
+                List.of(submissions.toString(), "--out", out.toString(), "--threshold", "-1"),
+                List.of(submissions.toString(), "--out", submissions.resolve("report").toString()),
+                List.of(lonely.toString(), "--out", out.toString()),
+                List.of(submissions.toString()));
+        for (List<String> line : lines) {
+            ConsoleRun run = similarity(line.toArray(String[]::new));
+            assertThat(run.exit()).as("exit code of ./kit similarity %s; it said: %s", line, run.text()).isEqualTo(2);
+            assertThat(run.text()).as("what ./kit similarity %s said", line).isNotBlank();
+        }
+        assertThat(out).as("the --out of every refused run").doesNotExist();
+        assertThat(submissions.resolve("report")).as("an --out inside the folder of submissions").doesNotExist();
+    }
+
+    private static ConsoleRun similarity(String... args) {
+        return ConsoleRun.of(() -> SimilarityCommand.run(args));
+    }
+
+    private static List<Map<String, String>> lines(Path out) throws IOException {
+        return Csv.rows(out.resolve("similarity.csv"));
+    }
+
+    private static List<String> pairs(Path out) throws IOException {
+        return Csv.pairs(out);
+    }
+}
