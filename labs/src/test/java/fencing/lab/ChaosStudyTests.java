@@ -3,6 +3,7 @@ package fencing.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.lab.history.HistoryChecker;
+import fencing.support.evidence.Evidence;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,6 +34,13 @@ class ChaosStudyTests {
         assertThat(findings.modes().get("fenced").staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
         assertThat(run.out).as("the run tells the seed to replay with").contains("--seed 11");
         assertThat(run.file("report.html")).as("the report plots the accepted tokens per mode").contains("data-mode=\"fenced\"");
+        Evidence.Study evidence = Evidence.read(dir.resolve("evidence.json"));
+        assertThat(evidence.schema()).as("the chaos case's evidence.json is of the one versioned schema").isEqualTo(Evidence.SCHEMA);
+        assertThat(evidence.chaos().seed()).as("the evidence names the seed to replay with").isEqualTo(11);
+        assertThat(evidence.chaos().modes().get("plain").staleAccepted()).as("the evidence's counts are the checker's")
+                .isEqualTo(findings.modes().get("plain").staleAccepted());
+        assertThat(evidence.chaos().modes().get("fenced").writes()).as("the evidence's write count is the checker's")
+                .isEqualTo(findings.modes().get("fenced").writes());
 
         List<String> lines = Files.readAllLines(history);
         Path cut = Files.write(dir.resolve("cut.jsonl"), lines.subList(0, lines.size() - 1));

@@ -1,5 +1,7 @@
 package fencing.lab.report;
 
+import fencing.support.evidence.Evidence;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -61,6 +63,8 @@ public final class Reports {
         }
         for (Evidence.Repeat repeat : study.repeats()) {
             md.append("\n## Repeat ").append(repeat.repeat()).append("\n\n").append(repeat.verdict()).append("\n\n");
+            repeat.notes().forEach(note -> md.append("- ").append(note).append('\n'));
+            md.append(repeat.notes().isEmpty() ? "" : "\n");
             if (repeat.contractNote() != null) {
                 md.append("> ").append(repeat.contractNote()).append("\n\n");
             }
@@ -170,6 +174,9 @@ public final class Reports {
         html.append("<section class=\"repeat\" id=\"repeat-").append(repeat.repeat()).append("\" data-pass=\"").append(repeat.pass()).append("\">\n");
         html.append("<h2>Repeat ").append(repeat.repeat()).append(": ").append(repeat.pass() ? "as expected" : "differs").append("</h2>\n");
         html.append("<p class=\"verdict ").append(repeat.pass() ? "pass" : "fail").append("\">").append(esc(repeat.verdict())).append("</p>\n");
+        for (String note : repeat.notes()) {
+            html.append("<p class=\"supporting note\">").append(esc(note)).append("</p>\n");
+        }
         if (repeat.contractNote() != null) {
             html.append("<p class=\"contract-note\">").append(esc(repeat.contractNote())).append("</p>\n");
         }

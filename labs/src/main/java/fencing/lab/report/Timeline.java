@@ -1,5 +1,7 @@
 package fencing.lab.report;
 
+import fencing.support.evidence.Evidence;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

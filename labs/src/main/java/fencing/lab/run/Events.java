@@ -1,24 +1,27 @@
 package fencing.lab.run;
 
 import fencing.lab.Times;
-import fencing.lab.report.Evidence;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** The timeline of a repeat as it is recorded, from several threads. */
+/** The timeline of a repeat as it is recorded, from several threads, each event stamped against the repeat's start. */
 final class Events {
 
     private final List<Evidence.Event> events = new ArrayList<>();
-    private long start;
+    private volatile Long start;
 
     void start(long atMicros) {
         this.start = atMicros;
     }
 
     long start() {
+        if (start == null) {
+            throw new IllegalStateException("the repeat's timeline has not started yet");
+        }
         return start;
     }
 
@@ -28,21 +31,20 @@ final class Events {
     }
 
     void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict) {
-        add(lane, kind, atMicros, label, detail, token, mode, verdict, null);
+        add(lane, kind, atMicros, label, detail, token, mode, verdict, null, null, null);
     }
 
-    synchronized void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict, Long total) {
-        events.add(new Evidence.Event(lane, kind, atMicros, 0, label, detail, token, mode, verdict, total));
+    /** Records an event with every field; {@code value} and {@code mark} are a sink's state after its verdict. */
+    synchronized void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict,
+                          Long total, String value, Long mark) {
+        events.add(new Evidence.Event(lane, kind, atMicros, Times.millis(atMicros - start()), label, detail, token, mode, verdict, total,
+                value, mark));
     }
 
-    /** Returns the events in time order, with their times relative to the repeat's start. */
+    /** Returns the events in time order. */
     synchronized List<Evidence.Event> timeline() {
-        List<Evidence.Event> timeline = new ArrayList<>();
-        for (Evidence.Event e : events) {
-            timeline.add(new Evidence.Event(e.lane(), e.kind(), e.atMicros(), Times.millis(e.atMicros() - start), e.label(), e.detail(),
-                    e.token(), e.mode(), e.verdict(), e.total()));
-        }
+        List<Evidence.Event> timeline = new ArrayList<>(events);
         timeline.sort(Comparator.comparingLong(Evidence.Event::atMicros));
-        return timeline;
+        return List.copyOf(timeline);
     }
 }

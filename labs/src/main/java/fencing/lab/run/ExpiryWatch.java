@@ -1,7 +1,7 @@
 package fencing.lab.run;
 
 import fencing.lab.Times;
-import fencing.lab.report.Evidence;
+import fencing.support.evidence.Evidence;
 import fencing.support.Etcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;

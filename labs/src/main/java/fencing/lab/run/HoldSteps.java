@@ -1,8 +1,8 @@
 package fencing.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package fencing.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fencing.lab.Times;
-import fencing.lab.report.Evidence;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.lab.worker.WorkerReport;
 import java.util.ArrayList;
@@ -59,7 +59,9 @@ final class Judge {
                 events.add(Lane.SINK, Kind.VERDICT, call.decidedAtMicros(), r.get("mode").asText() + ": " + r.get("value").asText()
                                 + " (token " + r.get("token").asLong() + ") " + verdict,
                         call.from() + "'s write; after it the mode holds " + r.path("after").path("value").asText() + " with mark "
-                                + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), r.get("mode").asText(), verdict);
+                                + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), r.get("mode").asText(), verdict, null,
+                        r.path("after").path("value").isNull() ? null : r.path("after").path("value").asText(),
+                        r.path("after").path("highWaterMark").asLong());
             }
         }
         RequestSteps.ledgerVerdicts(calls, events);
@@ -82,6 +84,8 @@ final class Judge {
             }
         }
         studyCase.check(outcome, differences);
+        List<String> notes = new ArrayList<>();
+        studyCase.notes(outcome, notes);
         boolean pass = differences.isEmpty();
         Exchange aFenced = outcome.write("A", "fenced");
         double ttlMillis = ttlSeconds * 1000.0;
@@ -101,7 +105,7 @@ final class Judge {
         if (prepared.forger != null) {
             files.put("writerCLog", prepared.dir.relativize(prepared.forger.log()).toString());
         }
-        return new Evidence.Repeat(prepared.repeat, studyCase.name(), pass, differences, verdict, studyCase.explanation(),
+        return new Evidence.Repeat(prepared.repeat, studyCase.name(), pass, differences, notes, verdict, studyCase.explanation(),
                 pass ? studyCase.contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, modes,
                 ledgers, events.timeline(), records(calls, start), files);
     }

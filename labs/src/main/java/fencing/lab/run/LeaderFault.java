@@ -1,8 +1,8 @@
 package fencing.lab.run;
 
 import fencing.lab.Times;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.support.Etcd;
 import fencing.support.EtcdCluster;
 import io.etcd.jetcd.ByteSequence;

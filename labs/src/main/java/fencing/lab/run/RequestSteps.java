@@ -2,8 +2,8 @@ package fencing.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fencing.lab.Times;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import fencing.lab.worker.WorkerCommand;
@@ -105,7 +105,8 @@ final class RequestSteps {
                 events.add(Lane.SINK, Kind.LEDGER_VERDICT, call.decidedAtMicros(), call.mode() + ": " + r.get("requestId").asText() + " (+"
                                 + r.get("amount").asLong() + ", token " + r.get("token").asLong() + ") " + verdict + ", total " + total,
                         call.from() + "'s request; after it the ledger's total is " + total + " and its mark "
-                                + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), call.mode(), verdict, total);
+                                + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), call.mode(), verdict, total, null,
+                        r.path("after").path("highWaterMark").asLong());
             }
         }
     }
