@@ -161,9 +161,10 @@ public final class Evidence {
      * @param total   a ledger's total after the request, or {@code null}
      * @param value   on a sink's verdict, the mode's value after it, or {@code null}
      * @param mark    on a sink's or a ledger's verdict, the high-water mark after it, or {@code null}
+     * @param from    on a sink's or a ledger's verdict, who sent the request ({@code A}, {@code B}, {@code C}), or {@code null}
      */
     public record Event(Lane lane, Kind kind, long atMicros, double tMillis, String label, String detail, Long token, String mode,
-                        String verdict, Long total, String value, Long mark) {
+                        String verdict, Long total, String value, Long mark, String from) {
     }
 
     /** The timeline's lanes, top to bottom. */

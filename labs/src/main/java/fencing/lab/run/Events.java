@@ -31,14 +31,14 @@ final class Events {
     }
 
     void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict) {
-        add(lane, kind, atMicros, label, detail, token, mode, verdict, null, null, null);
+        add(lane, kind, atMicros, label, detail, token, mode, verdict, null, null, null, null);
     }
 
-    /** Records an event with every field; {@code value} and {@code mark} are a sink's state after its verdict. */
+    /** Records an event with every field; {@code value} and {@code mark} are a sink's state after the verdict on {@code from}'s request. */
     synchronized void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict,
-                          Long total, String value, Long mark) {
+                          Long total, String value, Long mark, String from) {
         events.add(new Evidence.Event(lane, kind, atMicros, Times.millis(atMicros - start()), label, detail, token, mode, verdict, total,
-                value, mark));
+                value, mark, from));
     }
 
     /** Returns the events in time order. */

@@ -61,7 +61,7 @@ final class Judge {
                         call.from() + "'s write; after it the mode holds " + r.path("after").path("value").asText() + " with mark "
                                 + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), r.get("mode").asText(), verdict, null,
                         r.path("after").path("value").isNull() ? null : r.path("after").path("value").asText(),
-                        r.path("after").path("highWaterMark").asLong());
+                        r.path("after").path("highWaterMark").asLong(), call.from());
             }
         }
         RequestSteps.ledgerVerdicts(calls, events);

@@ -106,7 +106,7 @@ final class RequestSteps {
                                 + r.get("amount").asLong() + ", token " + r.get("token").asLong() + ") " + verdict + ", total " + total,
                         call.from() + "'s request; after it the ledger's total is " + total + " and its mark "
                                 + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), call.mode(), verdict, total, null,
-                        r.path("after").path("highWaterMark").asLong());
+                        r.path("after").path("highWaterMark").asLong(), call.from());
             }
         }
     }

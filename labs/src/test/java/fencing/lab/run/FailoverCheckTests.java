@@ -82,7 +82,7 @@ class FailoverCheckTests {
     }
 
     private static Evidence.Event event(Kind kind, long afterStopMillis, String label) {
-        return new Evidence.Event(Lane.ETCD, kind, STOP + afterStopMillis * 1000, afterStopMillis, label, "", null, null, null, null, null, null);
+        return new Evidence.Event(Lane.ETCD, kind, STOP + afterStopMillis * 1000, afterStopMillis, label, "", null, null, null, null, null, null, null);
     }
 
     private static Evidence.Expiry expiry(long afterStopMillis) {
