@@ -245,7 +245,15 @@ public final class Evidence {
         /** The sink's database files were copied aside, as a backup. */
         SINK_BACKED_UP,
         /** The sink's database files were replaced by the backup, and a new sink server runs over them. */
-        SINK_RESTORED_FROM_BACKUP
+        SINK_RESTORED_FROM_BACKUP;
+
+        /**
+         * Returns whether a run can miss this event: it is seen by sampling etcd (which counts a lease's TTL in whole
+         * seconds), not recorded by a step of the run, so it supports a verdict and never decides one.
+         */
+        public boolean sampled() {
+            return this == LEASE_RENEWED;
+        }
     }
 
     /** One request and its response, with times relative to the repeat's start. */
