@@ -1,6 +1,6 @@
 package fencing.lab.report;
 
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.history.History;
 import fencing.support.evidence.Evidence;

@@ -1,6 +1,6 @@
 package fencing.lab.report;
 
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import fencing.support.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import java.util.List;
 import java.util.Locale;
 

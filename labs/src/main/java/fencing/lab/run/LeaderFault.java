@@ -1,6 +1,6 @@
 package fencing.lab.run;
 
-import fencing.lab.Times;
+import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.support.Etcd;

@@ -5,7 +5,7 @@ import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
 import fencing.etcd.Recovery;
 import fencing.etcd.Tokens;
-import fencing.lab.Times;
+import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;

@@ -1,8 +1,7 @@
 package fencing.lab.run;
 
-import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
-import fencing.lab.Times;
+import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
@@ -16,17 +15,13 @@ import fencing.support.EtcdCluster;
 import fencing.support.RestorableEtcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
 import io.etcd.jetcd.options.LeaseOption;
-import io.etcd.jetcd.support.CloseableClient;
-import io.grpc.stub.StreamObserver;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /** One repeat of a case: A acquires and freezes, its lease expires, B acquires, and the case plays its part. */
 public final class RepeatRun implements Scene {
@@ -49,9 +44,7 @@ public final class RepeatRun implements Scene {
     private final LineageSteps lineage;
     private final RequestSteps requests;
     private final HoldSteps hold;
-    private Ownership b;
-    private EtcdLockService lockB;
-    private CloseableClient bKeepAlive;
+    private HolderB holderB;
     private EtcdCluster cluster;
 
     /** Prepares repeat {@code prepared.repeat} of {@code repeats}, printing its progress to {@code out}. */
@@ -70,7 +63,7 @@ public final class RepeatRun implements Scene {
         this.asB = new SinkClient(prepared.sinkUri(), "B");
         this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
         this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, events, calls, this::progress);
-        this.requests = new RequestSteps(prepared, events, calls, () -> b.token(), this::progress);
+        this.requests = new RequestSteps(prepared, events, calls, () -> holderB.ownership().token(), this::progress);
         this.hold = new HoldSteps(asRunner, events, calls, this::progress);
     }
 
@@ -94,7 +87,7 @@ public final class RepeatRun implements Scene {
         Calls.requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
         requests.awaitStarted();
         ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
-        lockB = new EtcdLockService(client, prepared.key, ttlSeconds);
+        holderB = new HolderB(client, prepared.key, ttlSeconds, events);
         ExpiryWatch watch = null;
         LeaderFault fault = null;
         Evidence.Holder aHolder;
@@ -118,7 +111,7 @@ public final class RepeatRun implements Scene {
                     worker.pid(), ready.token(), Calls.hex(ready.leaseId()), ttlSeconds);
 
             watch = new ExpiryWatch(client, key, ready.token(), ttlSeconds);
-            long lastKeepAlive = lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
+            long lastKeepAlive = ExpiryWatch.lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
             stopAt = Times.nowMicros();
             worker.freeze();
             events.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
@@ -139,10 +132,9 @@ public final class RepeatRun implements Scene {
                 fault.keyGone(expiry.observedAtMicros());
             }
 
-            b = acquireB(lockB);
+            Ownership b = holderB.acquire();
             long bAcquiredAt = Times.nowMicros();
             bHolder = holder("B", b.token(), b.leaseId(), bAcquiredAt, null);
-            bKeepAlive = client.getLeaseClient().keepAlive(b.leaseId(), keepAliveEvents());
             events.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
                     b.token(), null, null);
             events.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
@@ -174,10 +166,10 @@ public final class RepeatRun implements Scene {
                     }
                 }
             } finally {
-                new Teardown(prepared, events).run(watch, bKeepAlive, lockB, b, finished);
+                new Teardown(prepared, events).run(watch, holderB, finished);
             }
         }
-        long lastBeforeStop = lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
+        long lastBeforeStop = ExpiryWatch.lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
         return new Judge(studyCase, prepared, ttlSeconds, events).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
                 stopAt, end, calls);
     }
@@ -189,6 +181,7 @@ public final class RepeatRun implements Scene {
 
     @Override
     public void writeB(String... modes) {
+        Ownership b = holderB.ownership();
         List<Exchange> writes = asB.writeAll(active(modes), "B", b.token(), CURRENT);
         for (Exchange write : writes) {
             calls.add(write);
@@ -224,26 +217,14 @@ public final class RepeatRun implements Scene {
 
     @Override
     public void restartSink() {
-        long pid = prepared.sink().pid();
-        long killedAt = Times.nowMicros();
-        LabProcess<SinkReport> restarted = prepared.restartSink();
-        events.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL",
-                "the sink server (pid " + pid + ") is killed: no shutdown, nothing flushed on the way out");
-        SinkReport.Listening listening = restarted.await(SinkReport.Listening.class, START_TIMEOUT);
-        long upAt = Times.nowMicros();
-        events.add(Lane.SINK, Kind.SINK_RESTARTED, upAt, "restarted", "a new sink server (pid " + listening.pid() + ") over the same SQLite files");
-        progress("sink server (pid %d) killed with SIGKILL and restarted (pid %d) over the same files in %s",
-                pid, listening.pid(), Times.seconds(upAt - killedAt));
+        SinkRestart.run(prepared, events, this::progress);
     }
 
     @Override
     public void releaseB() {
-        bKeepAlive.close();
-        bKeepAlive = null;
-        boolean deleted = lockB.release(b);
-        events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
-        progress("B released the lock (token %d): %s", b.token(), deleted ? "its key deleted" : "its key was already gone");
-        b = null;
+        long token = holderB.ownership().token();
+        boolean deleted = holderB.release().orElse(false);
+        progress("B released the lock (token %d): %s", token, deleted ? "its key deleted" : "its key was already gone");
     }
 
     @Override
@@ -313,60 +294,7 @@ public final class RepeatRun implements Scene {
         out.flush();
     }
 
-    private Ownership acquireB(EtcdLockService lockB) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-        while (true) {
-            Optional<Ownership> got = lockB.tryAcquire("B");
-            if (got.isPresent()) {
-                return got.get();
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("B could not take the lock within 2 s of seeing the key gone");
-            }
-            sleepMillis(10);
-        }
-    }
-
-    private StreamObserver<LeaseKeepAliveResponse> keepAliveEvents() {
-        return new StreamObserver<>() {
-            @Override
-            public void onNext(LeaseKeepAliveResponse response) {
-                // B's lease outlives the repeat's few hundred milliseconds; its refreshes are not part of the story.
-            }
-
-            @Override
-            public void onError(Throwable error) {
-                events.add(Lane.B, Kind.KEEPALIVE_FAILED, Times.nowMicros(), "keepalive failed", String.valueOf(error.getMessage()));
-            }
-
-            @Override
-            public void onCompleted() {
-                // The runner closes B's keepalive itself at the end of the repeat.
-            }
-        };
-    }
-
-    /** Returns the last keepalive A reported before {@code before}, or {@code fallback} if later. */
-    private static long lastKeepAlive(LabProcess<WorkerReport> worker, long fallback, long before) {
-        long last = fallback;
-        for (WorkerReport report : worker.seen()) {
-            if (report instanceof WorkerReport.KeepAlive keepAlive && keepAlive.atMicros() < before) {
-                last = Math.max(last, keepAlive.atMicros());
-            }
-        }
-        return last;
-    }
-
     private Evidence.Holder holder(String owner, long token, long leaseId, long acquiredAt, Long pid) {
         return new Evidence.Holder(owner, token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - events.start()), pid);
-    }
-
-    private static void sleepMillis(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 }

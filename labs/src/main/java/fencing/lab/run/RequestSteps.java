@@ -1,7 +1,7 @@
 package fencing.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fencing.lab.Times;
+import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;

@@ -1,13 +1,10 @@
 package fencing.lab.run;
 
-import fencing.etcd.EtcdLockService;
-import fencing.etcd.Ownership;
-import fencing.lab.Times;
+import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
-import io.etcd.jetcd.support.CloseableClient;
 import java.time.Duration;
 
 /** Ends a repeat: the watch, B's keepalive and lock, worker A and the sink server, whatever failed on the way. */
@@ -22,18 +19,14 @@ final class Teardown {
     }
 
     /** Stops everything, then throws the first failure with the others suppressed. */
-    void run(ExpiryWatch watch, CloseableClient bKeepAlive, EtcdLockService lockB, Ownership b, boolean finished) {
+    void run(ExpiryWatch watch, HolderB holderB, boolean finished) {
         RuntimeException failure = null;
         try {
             if (watch != null) {
                 watch.close();
             }
-            if (bKeepAlive != null) {
-                bKeepAlive.close();
-            }
-            if (b != null) {
-                boolean deleted = lockB.release(b);
-                events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
+            if (holderB != null) {
+                holderB.release();
             }
             if (finished) {
                 if (prepared.worker.frozen()) {

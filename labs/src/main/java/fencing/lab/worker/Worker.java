@@ -2,7 +2,7 @@ package fencing.lab.worker;
 
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
-import fencing.lab.Times;
+import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import fencing.support.Channel;
