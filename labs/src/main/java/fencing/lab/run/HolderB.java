@@ -19,14 +19,14 @@ final class HolderB {
 
     private final Client client;
     private final EtcdLockService lock;
-    private final Events events;
+    private final Journal journal;
     private Ownership ownership;
     private CloseableClient keepAlive;
 
-    HolderB(Client client, String key, long ttlSeconds, Events events) {
+    HolderB(Client client, String key, long ttlSeconds, Journal journal) {
         this.client = client;
         this.lock = new EtcdLockService(client, key, ttlSeconds);
-        this.events = events;
+        this.journal = journal;
     }
 
     /** Takes the lock, trying again every 10 ms for up to 2 s, and keeps its lease alive. */
@@ -69,7 +69,7 @@ final class HolderB {
             return Optional.empty();
         }
         boolean deleted = lock.release(ownership);
-        events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
+        journal.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
         ownership = null;
         return Optional.of(deleted);
     }
@@ -83,7 +83,7 @@ final class HolderB {
 
             @Override
             public void onError(Throwable error) {
-                events.add(Lane.B, Kind.KEEPALIVE_FAILED, Times.nowMicros(), "keepalive failed", String.valueOf(error.getMessage()));
+                journal.add(Lane.B, Kind.KEEPALIVE_FAILED, Times.nowMicros(), "keepalive failed", String.valueOf(error.getMessage()));
             }
 
             @Override

@@ -37,8 +37,7 @@ public final class RepeatRun implements Scene {
     private final PrintWriter out;
     private final Prepared prepared;
     private final int repeats;
-    private final Events events = new Events();
-    private final List<Exchange> calls = new ArrayList<>();
+    private final Journal journal = new Journal();
     private final SinkClient asB;
     private final SinkClient asRunner;
     private final LineageSteps lineage;
@@ -62,9 +61,9 @@ public final class RepeatRun implements Scene {
         this.repeats = repeats;
         this.asB = new SinkClient(prepared.sinkUri(), "B");
         this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
-        this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, events, calls, this::progress);
-        this.requests = new RequestSteps(prepared, events, calls, () -> holderB.ownership().token(), this::progress);
-        this.hold = new HoldSteps(asRunner, events, calls, this::progress);
+        this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, journal, this::progress);
+        this.requests = new RequestSteps(prepared, journal, () -> holderB.ownership().token(), this::progress);
+        this.hold = new HoldSteps(asRunner, journal, this::progress);
     }
 
     /** Gives the repeat the study's own cluster, whose leader a case that {@link StudyCase#failsOverLeader} kills; returns this. */
@@ -87,7 +86,7 @@ public final class RepeatRun implements Scene {
         Calls.requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
         requests.awaitStarted();
         ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
-        holderB = new HolderB(client, prepared.key, ttlSeconds, events);
+        holderB = new HolderB(client, prepared.key, ttlSeconds, journal);
         ExpiryWatch watch = null;
         LeaderFault fault = null;
         Evidence.Holder aHolder;
@@ -97,16 +96,16 @@ public final class RepeatRun implements Scene {
         long end;
         boolean finished = false;
         out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, studyCase.name(), prepared.key);
-        events.start(Times.nowMicros());
+        journal.start(Times.nowMicros());
         try {
             worker.send(new WorkerCommand.Acquire(studyCase.modes()));
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
             aHolder = holder("A", ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
-            events.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
+            journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
                     "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
-            events.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
+            journal.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
                     "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), ready.token(), null, null);
-            events.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", "holds the lock, keeps its lease alive and has read the sink");
+            journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", "holds the lock, keeps its lease alive and has read the sink");
             progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; it keeps the lease alive and said READY",
                     worker.pid(), ready.token(), Calls.hex(ready.leaseId()), ttlSeconds);
 
@@ -114,18 +113,18 @@ public final class RepeatRun implements Scene {
             long lastKeepAlive = ExpiryWatch.lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
             stopAt = Times.nowMicros();
             worker.freeze();
-            events.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
+            journal.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
             long ttlLeft = Etcd.await(client.getLeaseClient().timeToLive(ready.leaseId(), LeaseOption.DEFAULT)).getTTL();
-            events.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left",
+            journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left",
                     "etcd's own count for A's lease right after the freeze (whole seconds)");
             progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                     Times.seconds(stopAt - lastKeepAlive), ttlLeft);
             if (studyCase.failsOverLeader()) {
-                fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, events, this::progress);
+                fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, journal, this::progress);
                 fault.strike(key, stopAt, lastKeepAlive);
             }
             expiry = watch.await(stopAt, lastKeepAlive, ttlLeft, this::progress);
-            events.add(Lane.ETCD, Kind.KEY_DELETED, expiry.observedAtMicros(),
+            journal.add(Lane.ETCD, Kind.KEY_DELETED, expiry.observedAtMicros(),
                     "lease expired: key deleted" + (expiry.deleteRevision() == null ? "" : ", rev " + expiry.deleteRevision()),
                     "seen by the " + expiry.observedBy() + " " + expiry.waitAfterStopMillis() + " ms after SIGSTOP");
             if (fault != null) {
@@ -135,9 +134,9 @@ public final class RepeatRun implements Scene {
             Ownership b = holderB.acquire();
             long bAcquiredAt = Times.nowMicros();
             bHolder = holder("B", b.token(), b.leaseId(), bAcquiredAt, null);
-            events.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
+            journal.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
                     b.token(), null, null);
-            events.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
+            journal.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
                     "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), b.token(), null, null);
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
@@ -145,12 +144,12 @@ public final class RepeatRun implements Scene {
 
             for (String mode : studyCase.modes()) {
                 Exchange read = asRunner.read(mode);
-                calls.add(read);
+                journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + mode);
             }
             for (String ledger : studyCase.ledgers()) {
                 Exchange read = asRunner.call("GET", "/ledgers/" + ledger, null);
-                calls.add(read);
+                journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + ledger);
             }
             end = Times.nowMicros();
@@ -166,12 +165,13 @@ public final class RepeatRun implements Scene {
                     }
                 }
             } finally {
-                new Teardown(prepared, events).run(watch, holderB, finished);
+                new Teardown(prepared, journal).run(watch, holderB, finished);
             }
         }
         long lastBeforeStop = ExpiryWatch.lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
-        return new Judge(studyCase, prepared, ttlSeconds, events).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
-                stopAt, end, calls);
+        Reported.append(journal, prepared);
+        return new Judge(studyCase, prepared, ttlSeconds, journal).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
+                stopAt, end);
     }
 
     /** Returns those of {@code modes} this run serves: a case's current-owner mode is left out where Part 4 is not written. */
@@ -184,10 +184,10 @@ public final class RepeatRun implements Scene {
         Ownership b = holderB.ownership();
         List<Exchange> writes = asB.writeAll(active(modes), "B", b.token(), CURRENT);
         for (Exchange write : writes) {
-            calls.add(write);
+            journal.exchange(write);
             Calls.requireOk(write, "B's write to " + write.mode());
             String verdict = write.response().path("verdict").asText();
-            events.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(), "token " + b.token(),
+            journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(), "token " + b.token(),
                     b.token(), write.mode(), verdict);
         }
         progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
@@ -199,7 +199,7 @@ public final class RepeatRun implements Scene {
         prepared.worker.send(new WorkerCommand.Write(LATE, active(modes)));
         long resumedAt = Times.nowMicros();
         prepared.worker.resume();
-        events.add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
+        journal.add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
     }
 
     @Override
@@ -217,7 +217,7 @@ public final class RepeatRun implements Scene {
 
     @Override
     public void restartSink() {
-        SinkRestart.run(prepared, events, this::progress);
+        SinkRestart.run(prepared, journal, this::progress);
     }
 
     @Override
@@ -289,12 +289,12 @@ public final class RepeatRun implements Scene {
 
     @Override
     public void progress(String format, Object... args) {
-        out.printf(Locale.ROOT, "  %6s  %s%n", "+" + String.format(Locale.ROOT, "%.2f", (Times.nowMicros() - events.start()) / 1e6),
+        out.printf(Locale.ROOT, "  %6s  %s%n", "+" + String.format(Locale.ROOT, "%.2f", (Times.nowMicros() - journal.start()) / 1e6),
                 String.format(Locale.ROOT, format, args));
         out.flush();
     }
 
     private Evidence.Holder holder(String owner, long token, long leaseId, long acquiredAt, Long pid) {
-        return new Evidence.Holder(owner, token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - events.start()), pid);
+        return new Evidence.Holder(owner, token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - journal.start()), pid);
     }
 }

@@ -12,15 +12,15 @@ final class SinkRestart {
     private SinkRestart() {
     }
 
-    static void run(Prepared prepared, Events events, BiConsumer<String, Object[]> progress) {
+    static void run(Prepared prepared, Journal journal, BiConsumer<String, Object[]> progress) {
         long pid = prepared.sink().pid();
         long killedAt = Times.nowMicros();
         LabProcess<SinkReport> restarted = prepared.restartSink();
-        events.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL",
+        journal.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL",
                 "the sink server (pid " + pid + ") is killed: no shutdown, nothing flushed on the way out");
         SinkReport.Listening listening = restarted.await(SinkReport.Listening.class, RepeatRun.START_TIMEOUT);
         long upAt = Times.nowMicros();
-        events.add(Lane.SINK, Kind.SINK_RESTARTED, upAt, "restarted", "a new sink server (pid " + listening.pid() + ") over the same SQLite files");
+        journal.add(Lane.SINK, Kind.SINK_RESTARTED, upAt, "restarted", "a new sink server (pid " + listening.pid() + ") over the same SQLite files");
         progress.accept("sink server (pid %d) killed with SIGKILL and restarted (pid %d) over the same files in %s",
                 new Object[] {pid, listening.pid(), Times.seconds(upAt - killedAt)});
     }

@@ -11,11 +11,11 @@ import java.time.Duration;
 final class Teardown {
 
     private final Prepared prepared;
-    private final Events events;
+    private final Journal journal;
 
-    Teardown(Prepared prepared, Events events) {
+    Teardown(Prepared prepared, Journal journal) {
         this.prepared = prepared;
-        this.events = events;
+        this.journal = journal;
     }
 
     /** Stops everything, then throws the first failure with the others suppressed. */
@@ -32,7 +32,7 @@ final class Teardown {
                 if (prepared.worker.frozen()) {
                     // A case that never lets A write leaves it frozen; it must run to hear that it should exit.
                     prepared.worker.resume();
-                    events.add(Lane.A, Kind.RESUMED, Times.nowMicros(), "SIGCONT (case over)", "resumed only to be told to exit; it writes nothing");
+                    journal.add(Lane.A, Kind.RESUMED, Times.nowMicros(), "SIGCONT (case over)", "resumed only to be told to exit; it writes nothing");
                 }
                 prepared.worker.send(new WorkerCommand.Exit());
                 prepared.worker.await(WorkerReport.Bye.class, Duration.ofSeconds(5));

@@ -1,6 +1,7 @@
 package fencing.lab.run;
 
 import fencing.lab.common.Times;
+import fencing.lab.sink.Exchange;
 import fencing.support.evidence.Evidence;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
@@ -8,10 +9,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** The timeline of a repeat as it is recorded, from several threads, each event stamped against the repeat's start. */
-final class Events {
+/**
+ * One repeat's journal: every event and every exchange with the sink, appended in order by the runner's steps and from
+ * the workers' and the sink server's reports, from several threads; the judge and the evidence are read from it alone.
+ */
+final class Journal {
 
     private final List<Evidence.Event> events = new ArrayList<>();
+    private final List<Exchange> exchanges = new ArrayList<>();
     private volatile Long start;
 
     void start(long atMicros) {
@@ -41,10 +46,22 @@ final class Events {
                 value, mark, from));
     }
 
+    /** Records an exchange with the sink, as its sender saw it. */
+    synchronized void exchange(Exchange exchange) {
+        exchanges.add(exchange);
+    }
+
     /** Returns the events in time order. */
     synchronized List<Evidence.Event> timeline() {
         List<Evidence.Event> timeline = new ArrayList<>(events);
         timeline.sort(Comparator.comparingLong(Evidence.Event::atMicros));
         return List.copyOf(timeline);
+    }
+
+    /** Returns every exchange with the sink, in the order the requests were sent. */
+    synchronized List<Exchange> exchanges() {
+        List<Exchange> sent = new ArrayList<>(exchanges);
+        sent.sort(Comparator.comparingLong(Exchange::sentAtMicros));
+        return List.copyOf(sent);
     }
 }
