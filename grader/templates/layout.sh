@@ -5,7 +5,7 @@
 # Usage: layout.sh UPLOAD SCRATCH
 #   UPLOAD   what the student submitted: a repository (a GitHub import or a zip), where the folder holding
 #            src/main/java/fencing is found wherever it is, or loose .java files, each placed by the package it
-#            declares (with ANSWERS.md and the lab's evidence.json taken to the top)
+#            declares (with ANSWERS.md, the lab's evidence.json and its study/ folder's evidence taken to the top)
 #   SCRATCH  an empty folder of the caller's, where loose files are laid out
 # Nothing is changed in UPLOAD; the grader then reads only the student-owned files, never through a link.
 set -euo pipefail
@@ -34,4 +34,12 @@ for name in ANSWERS.md evidence.json; do
     cp "$found" "$graded/$name"
   fi
 done
+# And ./kit study --case all's evidence, one file per case folder of study/.
+study=$(find "$upload" -type d -name study -not -path '*/target/*' -print | sort | head -n 1)
+if [ -n "$study" ]; then
+  find "$study" -mindepth 2 -maxdepth 2 -type f -name evidence.json -print0 | while IFS= read -r -d '' evidence; do
+    case_dir=$(basename "$(dirname "$evidence")")
+    mkdir -p "$graded/study/$case_dir" && cp "$evidence" "$graded/study/$case_dir/"
+  done
+fi
 printf '%s\n' "$graded"

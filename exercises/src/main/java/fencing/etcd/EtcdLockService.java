@@ -14,6 +14,11 @@ import java.util.Optional;
  * still believes it holds the lock, so the resource must check the token. Tokens taken from revisions grow only
  * as long as etcd's revision does: restoring etcd from an older snapshot can hand out revisions again (etcd's
  * recovery guide tells how to move the revision past the old one).
+ *
+ * <p>Every call to etcd waits at most 5 seconds (for example {@code future.get(5, TimeUnit.SECONDS)}), never without a
+ * limit. A call that fails, or does not answer in time, is reported by throwing {@link IllegalStateException} that
+ * says what etcd said or that it did not answer (the lab's chaos writers catch exactly that when a call outlives a
+ * freeze), never by a wait that hangs, a swallowed error or a made-up answer.
  */
 public final class EtcdLockService {
 

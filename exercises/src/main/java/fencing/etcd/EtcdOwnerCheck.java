@@ -9,6 +9,11 @@ import io.etcd.jetcd.Client;
  * <p>This is how a resource checks a sequencer with the lock service: instead of trusting the
  * highest token it has seen, it asks, on every write, who holds the lock now. It checks
  * {@link EtcdLockService}'s tokens, whose token is the lock key's create_revision.
+ *
+ * <p>Every call to etcd waits at most 5 seconds (for example {@code future.get(5, TimeUnit.SECONDS)}), never without a
+ * limit. A call that fails, or does not answer in time, is reported by throwing {@link IllegalStateException} that
+ * says what etcd said or that it did not answer (the lab's chaos writers catch exactly that when a call outlives a
+ * freeze), never by a wait that hangs, a swallowed error or a made-up answer.
  */
 public final class EtcdOwnerCheck implements OwnerCheck {
 

@@ -3,10 +3,6 @@ package fencing.support;
 import io.etcd.jetcd.Client;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.HttpURLConnection;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,8 +31,7 @@ public final class Etcd implements AutoCloseable {
     /** Where etcd comes from when nothing is set. */
     public static final String DEFAULT_IMAGE = "gcr.io/etcd-development/etcd:v3.5.21";
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+        private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
     private static final int START_ATTEMPTS = 3;
     private static Etcd shared;
 
@@ -120,7 +115,7 @@ public final class Etcd implements AutoCloseable {
         for (int attempt = 1; ; attempt++) {
             try {
                 return startBinaryOnce(binary);
-            } catch (PortTaken e) {
+            } catch (EtcdStartUp.PortTaken e) {
                 // The ports were free when chosen; another process took one before etcd bound it.
                 if (attempt == START_ATTEMPTS) {
                     throw new IllegalStateException(e.getMessage(), e);
@@ -137,8 +132,8 @@ public final class Etcd implements AutoCloseable {
             throw new UncheckedIOException("could not create a data directory for etcd", e);
         }
         Path log = workDir.resolve("etcd.log");
-        int clientPort = freePort();
-        int peerPort = freePort();
+        int clientPort = EtcdStartUp.freePort();
+        int peerPort = EtcdStartUp.freePort();
         List<String> command = new ArrayList<>(List.of(binary.toString()));
         command.addAll(flags(workDir.resolve("data").toString(), clientPort, peerPort));
         Supervised process;
@@ -149,7 +144,7 @@ public final class Etcd implements AutoCloseable {
             throw new UncheckedIOException("could not start " + binary, e);
         }
         String endpoint = "http://127.0.0.1:" + clientPort;
-        awaitHealthy(endpoint, process, log);
+        EtcdStartUp.awaitHealthy(endpoint, process, log);
         return new Etcd(endpoint, "etcd binary " + binary + " (pid " + process.pid() + ")", process, process, workDir, null);
     }
 
@@ -159,20 +154,20 @@ public final class Etcd implements AutoCloseable {
      * @throws IllegalStateException if no Docker engine answers, or etcd does not answer on loopback
      */
     public static Etcd startContainer(String image) {
-        int clientPort = freePort();
-        int peerPort = freePort();
+        int clientPort = EtcdStartUp.freePort();
+        int peerPort = EtcdStartUp.freePort();
         String endpoint = "http://127.0.0.1:" + clientPort;
-        EtcdContainer container = EtcdContainer.start(image, flags("/tmp/etcd-data", clientPort, peerPort), START_TIMEOUT);
+        EtcdContainer container = EtcdContainer.start(image, flags("/tmp/etcd-data", clientPort, peerPort), EtcdStartUp.START_TIMEOUT);
         // The log line says etcd is up inside the container; the kit needs it on this host's loopback.
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!healthy(endpoint)) {
+        while (!EtcdStartUp.healthy(endpoint)) {
             if (System.nanoTime() > deadline) {
-                closeQuietlyAfterFailure(container);
+                EtcdStartUp.closeQuietlyAfterFailure(container);
                 throw new IllegalStateException("etcd in container " + container.describe() + " is ready but does not"
                         + " answer on " + endpoint + ": this Docker engine may not support host networking"
                         + " (Docker Desktop needs it enabled in its settings); install an etcd binary instead.");
             }
-            sleep(Duration.ofMillis(25));
+            EtcdStartUp.sleep(Duration.ofMillis(25));
         }
         return new Etcd(endpoint, "container " + container.describe(), container, null, null, container);
     }
@@ -273,87 +268,6 @@ public final class Etcd implements AutoCloseable {
     @Override
     public String toString() {
         return endpoints + " (" + origin + ")";
-    }
-
-    static void awaitHealthy(String endpoint, Supervised process, Path log) {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                // Read the log before closing: closing removes the directory it is in.
-                String lastLog = tail(log);
-                closeQuietlyAfterFailure(process);
-                if (lastLog.contains("address already in use")) {
-                    throw new PortTaken("etcd could not bind its port; its log:\n" + lastLog);
-                }
-                throw new IllegalStateException("etcd exited during start-up; its log:\n" + lastLog);
-            }
-            if (healthy(endpoint)) {
-                return;
-            }
-            sleep(Duration.ofMillis(25));
-        }
-        String lastLog = tail(log);
-        closeQuietlyAfterFailure(process);
-        throw new IllegalStateException("etcd did not become healthy within " + START_TIMEOUT.toSeconds() + " s; its log:\n" + lastLog);
-    }
-
-    static boolean healthy(String endpoint) {
-        try {
-            HttpURLConnection connection = (HttpURLConnection) URI.create(endpoint + "/health").toURL().openConnection();
-            connection.setConnectTimeout(500);
-            connection.setReadTimeout(1000);
-            try {
-                return connection.getResponseCode() == 200
-                        && new String(connection.getInputStream().readAllBytes()).contains("\"health\":\"true\"");
-            } finally {
-                connection.disconnect();
-            }
-        } catch (IOException notYet) {
-            return false;
-        }
-    }
-
-    private static void closeQuietlyAfterFailure(AutoCloseable stopper) {
-        try {
-            stopper.close();
-        } catch (Exception cleanup) {
-            // The start-up failure is the error to report; a failed clean-up after it adds nothing.
-        }
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
-        }
-    }
-
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free loopback port", e);
-        }
-    }
-
-    static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for etcd", e);
-        }
-    }
-
-    /** A start-up that failed only because a chosen port was taken in the meantime. */
-    private static final class PortTaken extends IllegalStateException {
-        private static final long serialVersionUID = 1L;
-
-        PortTaken(String message) {
-            super(message);
-        }
     }
 
     private static IllegalStateException unavailable(String why) {

@@ -2,22 +2,13 @@ package fencing.support;
 
 import io.etcd.jetcd.Client;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.HttpURLConnection;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A real etcd cluster of several members on loopback, started from the etcd binary for a failover experiment.
@@ -39,9 +30,6 @@ public final class EtcdCluster implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final int START_ATTEMPTS = 3;
-    private static final Pattern MEMBER_ID = Pattern.compile("\"member_id\"\\s*:\\s*\"?(\\d+)");
-    private static final Pattern LEADER = Pattern.compile("\"leader\"\\s*:\\s*\"?(\\d+)");
-    private static final Pattern TERM = Pattern.compile("\"raftTerm\"\\s*:\\s*\"?(\\d+)");
 
     /** One member as etcd sees it: its name, its raft id (an unsigned number) and the URL clients use. */
     public record Member(String name, long id, String clientUrl) {
@@ -51,18 +39,15 @@ public final class EtcdCluster implements AutoCloseable {
     public record Status(long memberId, long leaderId, long term) {
     }
 
-    private final Path binary;
     private final Map<String, Path> dirs;
     private final Map<String, List<String>> commands;
-    private final Map<String, List<Supervised>> runs = new LinkedHashMap<>();
     private final Map<String, Member> members = new LinkedHashMap<>();
-    private final Map<String, Boolean> frozen = new LinkedHashMap<>();
-    private final Map<String, Supervised> keepers = new LinkedHashMap<>();
+    private final MemberRuns runs;
 
-    private EtcdCluster(Path binary, Map<String, Path> dirs, Map<String, List<String>> commands) {
-        this.binary = binary;
-        this.dirs = dirs;
-        this.commands = commands;
+    private EtcdCluster(Path binary, ClusterLayout layout) {
+        this.dirs = layout.dirs();
+        this.commands = layout.commands();
+        this.runs = new MemberRuns(layout, binary);
     }
 
     /**
@@ -99,47 +84,12 @@ public final class EtcdCluster implements AutoCloseable {
     }
 
     private static EtcdCluster prepare(Path binary, int size) {
-        // A directory per member and none shared: each member's watchdog removes its own if this JVM dies.
-        Map<String, Path> dirs = new LinkedHashMap<>();
-        for (int i = 1; i <= size; i++) {
-            try {
-                dirs.put("member-" + i, Files.createTempDirectory("fencing-etcd-member-" + i + "-"));
-            } catch (IOException e) {
-                dirs.values().forEach(FileTrees::delete);
-                throw new UncheckedIOException("could not create a directory for etcd member-" + i, e);
-            }
-        }
-        List<String> names = new ArrayList<>();
-        List<Integer> clientPorts = new ArrayList<>();
-        List<String> peers = new ArrayList<>();
-        for (int i = 1; i <= size; i++) {
-            names.add("member-" + i);
-            clientPorts.add(Etcd.freePort());
-            peers.add("member-" + i + "=http://127.0.0.1:" + Etcd.freePort());
-        }
-        Map<String, List<String>> commands = new LinkedHashMap<>();
-        String token = "fencing-" + java.util.UUID.randomUUID();
-        for (int i = 0; i < size; i++) {
-            String client = "http://127.0.0.1:" + clientPorts.get(i);
-            String peer = peers.get(i).substring(peers.get(i).indexOf('=') + 1);
-            commands.put(names.get(i), List.of(binary.toString(),
-                    "--name", names.get(i),
-                    "--data-dir", dirs.get(names.get(i)).resolve("data").toString(),
-                    "--listen-client-urls", client, "--advertise-client-urls", client,
-                    "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
-                    "--initial-cluster", String.join(",", peers),
-                    "--initial-cluster-token", token,
-                    "--initial-cluster-state", "new",
-                    "--heartbeat-interval", Long.toString(HEARTBEAT.toMillis()),
-                    "--election-timeout", Long.toString(ELECTION_TIMEOUT.toMillis()),
-                    "--logger", "zap", "--log-level", "info"));
-        }
-        return new EtcdCluster(binary, dirs, commands);
+        return new EtcdCluster(binary, ClusterLayout.of(binary, size, HEARTBEAT, ELECTION_TIMEOUT));
     }
 
     private void startAll() {
         for (String name : commands.keySet()) {
-            launch(name);
+            runs.launch(name);
         }
         for (String name : commands.keySet()) {
             awaitHealthy(name);
@@ -149,28 +99,17 @@ public final class EtcdCluster implements AutoCloseable {
         }
     }
 
-    private void launch(String name) {
-        Path dir = dirs.get(name);
-        try {
-            runs.computeIfAbsent(name, n -> new ArrayList<>()).add(Supervised.start("etcd " + name, commands.get(name),
-                    dir.resolve("etcd.log").toFile(), dir));
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not start etcd " + name + " from " + binary, e);
-        }
-        frozen.put(name, false);
-    }
-
     private void awaitHealthy(String name) {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (!Etcd.healthy(clientUrl(name))) {
-            if (!current(name).isAlive()) {
+        while (!EtcdStartUp.healthy(clientUrl(name))) {
+            if (!runs.current(name).isAlive()) {
                 throw new IllegalStateException("etcd " + name + " exited during start-up; its log:\n" + tail(name));
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("etcd " + name + " did not become healthy within " + START_TIMEOUT.toSeconds()
                         + " s; its log:\n" + tail(name));
             }
-            Etcd.sleep(Duration.ofMillis(25));
+            EtcdStartUp.sleep(Duration.ofMillis(25));
         }
     }
 
@@ -198,41 +137,19 @@ public final class EtcdCluster implements AutoCloseable {
 
     /** Returns the pid of the member's current process. */
     public long pid(String name) {
-        return current(name).pid();
+        return runs.current(name).pid();
     }
 
     /** Returns what the member {@code name} says about leader and term, or nothing if it does not answer within half a second. */
     public Optional<Status> status(String name) {
-        try {
-            HttpURLConnection connection = (HttpURLConnection) URI.create(clientUrl(name) + "/v3/maintenance/status").toURL().openConnection();
-            connection.setConnectTimeout(500);
-            connection.setReadTimeout(500);
-            connection.setRequestMethod("POST");
-            connection.setDoOutput(true);
-            connection.getOutputStream().write("{}".getBytes(StandardCharsets.UTF_8));
-            try {
-                if (connection.getResponseCode() != 200) {
-                    return Optional.empty();
-                }
-                String body = new String(connection.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                OptionalLong member = number(MEMBER_ID, body);
-                if (member.isEmpty()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new Status(member.getAsLong(), number(LEADER, body).orElse(0), number(TERM, body).orElse(0)));
-            } finally {
-                connection.disconnect();
-            }
-        } catch (IOException noAnswer) {
-            return Optional.empty();
-        }
+        return MemberStatus.ask(clientUrl(name));
     }
 
     /** Returns the leader that a majority of all members agree on now, asking only the members that run and are not frozen. */
     public Optional<Member> leader() {
         Map<Long, Integer> votes = new LinkedHashMap<>();
         // A frozen or ended member cannot answer; asking it would only cost the status call's timeout.
-        for (String name : commands.keySet().stream().filter(n -> !Boolean.TRUE.equals(frozen.get(n)) && running(n)).toList()) {
+        for (String name : commands.keySet().stream().filter(n -> !runs.frozen(n) && running(n)).toList()) {
             status(name).filter(s -> s.leaderId() != 0).ifPresent(s -> votes.merge(s.leaderId(), 1, Integer::sum));
         }
         return votes.entrySet().stream().filter(e -> e.getValue() > commands.size() / 2).map(e -> byId(e.getKey())).flatMap(Optional::stream)
@@ -255,48 +172,42 @@ public final class EtcdCluster implements AutoCloseable {
                 throw new IllegalStateException("no member" + (not == null ? "" : " other than " + not) + " was agreed on as leader within "
                         + timeout.toMillis() + " ms");
             }
-            Etcd.sleep(Duration.ofMillis(10));
+            EtcdStartUp.sleep(Duration.ofMillis(10));
         }
     }
 
     /** Freezes the member with SIGSTOP: it keeps its sockets but answers nothing, as a paused machine would. */
     public void freeze(String name) {
-        signal("STOP", name);
-        frozen.put(name, true);
+        runs.freeze(name, true);
     }
 
     /** Thaws a frozen member with SIGCONT. */
     public void thaw(String name) {
-        signal("CONT", name);
-        frozen.put(name, false);
+        runs.freeze(name, false);
     }
 
     /** Kills the member with SIGKILL, as a crash would, and waits until it is gone; its data stays for {@link #restart}. */
     public void kill(String name) {
-        endWith("KILL", name);
+        runs.endWith("KILL", name);
     }
 
     /** Stops the member with SIGTERM and waits until it is gone; its data stays for {@link #restart}. */
     public void stop(String name) {
-        endWith("TERM", name);
+        runs.endWith("TERM", name);
     }
 
     /** Starts a killed or stopped member again over its own data, and waits until it is healthy. */
     public void restart(String name) {
-        if (current(name).isAlive()) {
+        if (runs.current(name).isAlive()) {
             throw new IllegalStateException("etcd " + name + " is still running: kill or stop it before starting it again");
         }
-        Supervised keeper = keepers.remove(name);
-        if (keeper != null) {
-            keeper.closeKeepingWorkDir();
-        }
-        launch(name);
+        runs.launch(name);
         awaitHealthy(name);
     }
 
     /** Returns whether the member's process runs (frozen or not). */
     public boolean running(String name) {
-        return current(name).isAlive();
+        return runs.current(name).isAlive();
     }
 
     /** Returns the directory of the member's data and log; it goes with {@link #close()}. */
@@ -308,32 +219,7 @@ public final class EtcdCluster implements AutoCloseable {
     /** Thaws, stops and removes every member with its data. */
     @Override
     public void close() {
-        RuntimeException failure = null;
-        for (String name : runs.keySet()) {
-            if (Boolean.TRUE.equals(frozen.get(name)) && current(name).isAlive()) {
-                try {
-                    thaw(name);
-                } catch (RuntimeException e) {
-                    failure = failure == null ? e : failure;
-                }
-            }
-            // The newest run first: closing an older one removes the member's directory.
-            List<Supervised> memberRuns = runs.get(name);
-            for (int i = memberRuns.size() - 1; i >= 0; i--) {
-                try {
-                    memberRuns.get(i).close();
-                } catch (RuntimeException e) {
-                    failure = failure == null ? e : failure;
-                }
-            }
-        }
-        for (Supervised keeper : keepers.values()) {
-            try {
-                keeper.close();
-            } catch (RuntimeException e) {
-                failure = failure == null ? e : failure;
-            }
-        }
+        RuntimeException failure = runs.closeAll();
         dirs.values().forEach(FileTrees::delete);
         if (failure != null) {
             throw failure;
@@ -343,63 +229,6 @@ public final class EtcdCluster implements AutoCloseable {
     @Override
     public String toString() {
         return "etcd cluster of " + commands.size() + " members (" + endpoints() + ")";
-    }
-
-    private void endWith(String signal, String name) {
-        if (Boolean.TRUE.equals(frozen.get(name))) {
-            thaw(name);
-        }
-        signal(signal, name);
-        try {
-            if (!current(name).awaitExit(Duration.ofSeconds(10))) {
-                throw new IllegalStateException("etcd " + name + " (pid " + pid(name) + ") was still running 10 s after SIG" + signal);
-            }
-            keepData(name);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for etcd " + name + " to end", e);
-        }
-    }
-
-    /**
-     * Puts the directory of an ended member under a stand-in's watchdog: the member's own watchdog exited with it,
-     * and the directory must still go if this JVM dies before {@link #restart} or {@link #close()}.
-     */
-    private void keepData(String name) {
-        Path dir = dirs.get(name);
-        try {
-            keepers.put(name, Supervised.start("the data of etcd " + name, List.of("sleep", "86400"), dir.resolve("keeper.log").toFile(), dir));
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not put the data of etcd " + name + " under a watchdog", e);
-        }
-    }
-
-    private void signal(String signal, String name) {
-        long pid = pid(name);
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true).start();
-            if (!kill.waitFor(5, TimeUnit.SECONDS)) {
-                kill.destroyForcibly();
-                throw new IllegalStateException("kill -" + signal + " " + pid + " did not finish within 5 s");
-            }
-            if (kill.exitValue() != 0) {
-                throw new IllegalStateException("kill -" + signal + " " + pid + " (etcd " + name + ") failed: "
-                        + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not run kill -" + signal + " " + pid, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while sending SIG" + signal + " to etcd " + name, e);
-        }
-    }
-
-    private Supervised current(String name) {
-        List<Supervised> memberRuns = runs.get(name);
-        if (memberRuns == null || memberRuns.isEmpty()) {
-            throw new IllegalArgumentException("no member named '" + name + "': the members are " + commands.keySet());
-        }
-        return memberRuns.get(memberRuns.size() - 1);
     }
 
     private List<String> command(String name) {
@@ -426,12 +255,6 @@ public final class EtcdCluster implements AutoCloseable {
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }
-    }
-
-    private static OptionalLong number(Pattern pattern, String body) {
-        Matcher found = pattern.matcher(body);
-        // Member ids are unsigned 64-bit numbers.
-        return found.find() ? OptionalLong.of(Long.parseUnsignedLong(found.group(1))) : OptionalLong.empty();
     }
 
     private static void closeAfterFailure(EtcdCluster cluster, RuntimeException failure) {

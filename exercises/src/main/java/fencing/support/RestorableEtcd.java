@@ -88,7 +88,7 @@ public final class RestorableEtcd implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("could not create a work directory for etcd", e);
         }
-        RestorableEtcd etcd = new RestorableEtcd(binary, workDir, Etcd.freePort(), Etcd.freePort());
+        RestorableEtcd etcd = new RestorableEtcd(binary, workDir, EtcdStartUp.freePort(), EtcdStartUp.freePort());
         try {
             etcd.process = etcd.startOver(workDir.resolve("data-1"));
         } catch (RuntimeException e) {
@@ -227,7 +227,7 @@ public final class RestorableEtcd implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + binary, e);
         }
-        Etcd.awaitHealthy(endpoints(), started, log);
+        EtcdStartUp.awaitHealthy(endpoints(), started, log);
         return started;
     }
 

@@ -72,7 +72,7 @@ class EtcdClusterTests {
             assertThat(cluster.awaitLeader(null, ELECTION_WITHIN).name()).as("one leader again after the thaw").isNotBlank();
             long deadline = System.nanoTime() + ELECTION_WITHIN.toNanos();
             while (cluster.status(old.name()).map(s -> s.leaderId() == old.id()).orElse(true) && System.nanoTime() < deadline) {
-                Etcd.sleep(Duration.ofMillis(20));
+                EtcdStartUp.sleep(Duration.ofMillis(20));
             }
             assertThat(cluster.status(old.name())).as("the thawed member answers again and follows the new leader")
                     .hasValueSatisfying(s -> assertThat(s.leaderId()).isNotEqualTo(old.id()).isNotZero());
@@ -140,7 +140,7 @@ class EtcdClusterTests {
                 line = said.stream().filter(l -> l.startsWith("CLUSTER ")).findFirst().orElse(null);
                 killed = said.stream().anyMatch(l -> l.startsWith("KILLED "));
                 assertThat(probe.isAlive() || line != null).as("the probe runs; its log:%n%s", Files.exists(log) ? Files.readString(log) : "").isTrue();
-                Etcd.sleep(Duration.ofMillis(50));
+                EtcdStartUp.sleep(Duration.ofMillis(50));
             }
             assertThat(line).as("the probe started its cluster within 60 s").isNotNull();
             assertThat(killed).as("the probe killed one member within 60 s").isTrue();
@@ -151,7 +151,7 @@ class EtcdClusterTests {
             ProcessHandle.of(probe.pid()).ifPresent(ProcessHandle::destroyForcibly);
             deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
             while ((pids.stream().anyMatch(EtcdClusterTests::alive) || dirs.stream().anyMatch(Files::exists)) && System.nanoTime() < deadline) {
-                Etcd.sleep(Duration.ofMillis(50));
+                EtcdStartUp.sleep(Duration.ofMillis(50));
             }
         }
 

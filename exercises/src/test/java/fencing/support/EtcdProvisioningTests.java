@@ -70,7 +70,7 @@ class EtcdProvisioningTests {
             assertThat(etcd.endpoints())
                     .as("the kit talks to its etcd on loopback only, got endpoints %s", etcd.endpoints())
                     .matches("http://127\\.0\\.0\\.1:[0-9]+");
-            assertThat(Etcd.healthy(etcd.endpoints()))
+            assertThat(EtcdStartUp.healthy(etcd.endpoints()))
                     .as("etcd at %s must answer /health with health=true", etcd.endpoints())
                     .isTrue();
             List<Member> members = client.getClusterClient().listMember().get(5, TimeUnit.SECONDS).getMembers();

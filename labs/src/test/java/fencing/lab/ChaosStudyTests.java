@@ -3,6 +3,12 @@ package fencing.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.lab.history.HistoryChecker;
+import fencing.lab.history.History;
+import fencing.support.evidence.Evidence;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("etcd")
 @Timeout(240)
 class ChaosStudyTests {
+
+    @RegisterExtension
+    static final Browser browser = new Browser();
 
     @Test
     @DisplayName("a short chaos run records a complete history in which the fenced mode accepted no stale write")
@@ -33,11 +42,48 @@ class ChaosStudyTests {
         assertThat(findings.modes().get("fenced").staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
         assertThat(run.out).as("the run tells the seed to replay with").contains("--seed 11");
         assertThat(run.file("report.html")).as("the report plots the accepted tokens per mode").contains("data-mode=\"fenced\"");
+        Evidence.Study evidence = Evidence.read(dir.resolve("evidence.json"));
+        assertThat(evidence.schema()).as("the chaos case's evidence.json is of the one versioned schema").isEqualTo(Evidence.SCHEMA);
+        assertThat(evidence.chaos().seed()).as("the evidence names the seed to replay with").isEqualTo(11);
+        assertThat(evidence.chaos().modes().get("plain").staleAccepted()).as("the evidence's counts are the checker's")
+                .isEqualTo(findings.modes().get("plain").staleAccepted());
+        assertThat(evidence.chaos().modes().get("fenced").writes()).as("the evidence's write count is the checker's")
+                .isEqualTo(findings.modes().get("fenced").writes());
+
+        historyViewShowsEveryWriteInItsWritersLane(dir, evidence, findings);
 
         List<String> lines = Files.readAllLines(history);
         Path cut = Files.write(dir.resolve("cut.jsonl"), lines.subList(0, lines.size() - 1));
         assertThat(HistoryChecker.check(cut).verdict()).as("the same history without its end line cannot be judged")
                 .isEqualTo(HistoryChecker.Verdict.UNKNOWN);
+    }
+
+    /** The history view, in a real headless Chromium: a lane per writer, every write, the stale ones marked, zoomable. */
+    private static void historyViewShowsEveryWriteInItsWritersLane(Path dir, Evidence.Study evidence, HistoryChecker.Findings findings) {
+        WebDriver page = browser.open(dir.resolve("report.html"));
+        History recorded = History.read(dir.resolve("history.jsonl"));
+        int stale = findings.modes().values().stream().mapToInt(HistoryChecker.ModeFindings::staleAccepted).sum();
+        int expired = findings.modes().values().stream().mapToInt(HistoryChecker.ModeFindings::expiredHolderAccepted).sum();
+
+        assertThat(page.findElements(By.cssSelector("svg.history g.writer-lane")).stream().map(g -> g.getAttribute("data-writer")).toList())
+                .as("one lane per writer").containsExactly("w1", "w2", "w3");
+        assertThat(page.findElements(By.cssSelector("svg.history rect.write"))).as("every write of the history is drawn as its interval")
+                .hasSize(recorded.writes().size());
+        assertThat(page.findElements(By.cssSelector("svg.history rect.write[data-stale='true']"))).as("each stale acceptance is marked")
+                .hasSize(stale);
+        assertThat(page.findElements(By.cssSelector("svg.history rect.write[data-expired-holder='true']")).size() + stale)
+                .as("each accepted write from an expired holder is marked (a stale one is drawn as stale)").isGreaterThanOrEqualTo(expired);
+        assertThat(page.findElement(By.id("seed")).getText()).as("the seed to replay with").isEqualTo(Long.toString(evidence.chaos().seed()));
+        WebElement window = page.findElement(By.id("history-window"));
+        String whole = window.getText();
+        page.findElement(By.id("zoom-in")).click();
+        page.findElement(By.id("zoom-in")).click();
+        String zoomed = window.getText();
+        assertThat(zoomed).as("zooming in twice shows a quarter of the run, not all of it (%s)", whole).isNotEqualTo(whole);
+        assertThat(page.findElement(By.id("history")).getDomAttribute("viewBox")).as("a quarter of the picture's width").contains(" 250 ");
+        page.findElement(By.id("history")).sendKeys("0");
+        assertThat(window.getText()).as("the key 0 shows the whole run again").isEqualTo(whole);
+        browser.screenshot("chaos-history");
     }
 
     @Test

@@ -26,15 +26,14 @@ class FailoverStudyTests {
     private static final Pattern MEMBER = Pattern.compile("(member-\\d+): pid (\\d+), (http://\\S+), data in (\\S+)");
 
     @Test
-    @DisplayName("failover: the new leader renews A's lease, the key outlives its TTL, and the fenced sink still rejects A")
-    void newLeaderRenewsTheFrozenHoldersLeaseAndFencingStillRejectsItsLateWrite(@TempDir Path dir) throws Exception {
+    @DisplayName("failover: A's key outlives its TTL and the election, the fenced sink still rejects A, and the sampled renewal is only noted")
+    void keyOutlivesItsTtlPastTheElectionAndFencingStillRejectsTheLateWrite(@TempDir Path dir) throws Exception {
         StudyRun run = StudyRun.of(dir, "--case", "failover");
         JsonNode repeat = run.repeat();
         long ttlMillis = repeat.get("ttlSeconds").asLong() * 1000;
         JsonNode frozen = event(repeat, "A", "FROZEN");
         JsonNode fault = event(repeat, "etcd", "LEADER_FAULT");
         JsonNode elected = event(repeat, "etcd", "LEADER_ELECTED");
-        JsonNode renewed = event(repeat, "etcd", "LEASE_RENEWED");
         JsonNode deleted = event(repeat, "etcd", "KEY_DELETED");
         JsonNode expiry = repeat.get("expiry");
         String killed = fault.get("label").asText().replaceAll("leader (member-\\d+) killed", "$1");
@@ -44,8 +43,15 @@ class FailoverStudyTests {
                 .isGreaterThan(frozen.get("tMillis").asDouble()).isLessThan(deleted.get("tMillis").asDouble());
         assertThat(elected.get("label").asText()).as("a member other than the killed %s was elected", killed)
                 .matches("member-\\d+ leads \\(term \\d+\\)").doesNotContain(killed);
-        assertThat(renewed.get("tMillis").asDouble()).as("etcd's time-to-live for A's lease went up after the fault, A still frozen")
-                .isGreaterThan(fault.get("tMillis").asDouble()).isLessThan(event(repeat, "A", "RESUMED").get("tMillis").asDouble());
+        assertThat(deleted.get("tMillis").asDouble()).as("A's key was seen gone after the new leader was elected")
+                .isGreaterThan(elected.get("tMillis").asDouble());
+        // etcd counts a lease's TTL in whole seconds, so the sampler may miss the rise: it supports the verdict, it is not it.
+        for (JsonNode renewed : events(repeat, "etcd", "LEASE_RENEWED")) {
+            assertThat(renewed.get("tMillis").asDouble()).as("a sampled renewal comes after the fault, A still frozen")
+                    .isGreaterThan(fault.get("tMillis").asDouble()).isLessThan(event(repeat, "A", "RESUMED").get("tMillis").asDouble());
+        }
+        assertThat(repeat.get("notes").get(0).asText()).as("the repeat notes whether the sampler saw the renewal")
+                .startsWith("supporting: ").contains(events(repeat, "etcd", "LEASE_RENEWED").isEmpty() ? "did not see" : "seen going back up");
         assertThat(expiry.get("waitAfterStopMillis").asDouble()).as("A's key was seen gone later than one TTL (%d ms) after A's freeze", ttlMillis)
                 .isGreaterThan(ttlMillis);
         assertThat(deleted.get("tMillis").asDouble() - fault.get("tMillis").asDouble())
@@ -133,5 +139,15 @@ class FailoverStudyTests {
             }
         }
         throw new AssertionError("no " + lane + " event of kind " + kind + " in " + repeat.get("events"));
+    }
+
+    private static List<JsonNode> events(JsonNode repeat, String lane, String kind) {
+        List<JsonNode> found = new ArrayList<>();
+        for (JsonNode event : repeat.get("events")) {
+            if (event.get("lane").asText().equals(lane) && event.get("kind").asText().equals(kind)) {
+                found.add(event);
+            }
+        }
+        return found;
     }
 }

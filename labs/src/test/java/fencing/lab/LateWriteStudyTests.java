@@ -1,18 +1,12 @@
 package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fencing.support.Supervised;
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -24,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The default case, run once for real: worker A frozen with SIGSTOP until etcd expires its lease, B's write, A's late write.
  *
- * <p>The tests share that one run and check its outcome, its evidence and its reports, the page
- * rendered in headless Chromium included.
+ * <p>The tests share that one run and check its outcome, its evidence and its reports; {@link ReportPageTests} checks
+ * the page in a browser.
  */
 @Tag("etcd")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -153,56 +147,5 @@ class LateWriteStudyTests {
 
         assertThat(html).as("report.html draws its timeline inline and loads nothing from elsewhere")
                 .contains("<svg").doesNotContain("src=\"http").doesNotContain("href=\"http").doesNotContain("<link");
-    }
-
-    @Test
-    @DisplayName("Headless Chromium renders report.html with lanes A, etcd, B and sink, the real tokens and the verdicts")
-    void reportPageRendersTheLanesTokensAndVerdictsInChromium(@TempDir Path dir) throws Exception {
-        Optional<Path> chromium = chromium();
-        assumeTrue(chromium.isPresent(), "Chromium is not installed (no /usr/bin/chromium, no chromium on PATH), so report.html"
-                + " cannot be rendered here: install it with 'apt-get install chromium' to run this check");
-        long aToken = run.repeat().get("a").get("token").asLong();
-        long bToken = run.repeat().get("b").get("token").asLong();
-
-        String dom = dumpDom(chromium.get(), run.dir.resolve("report.html"), dir);
-
-        assertThat(dom).as("the page ran in the browser: its script counted the lanes and verdicts")
-                .contains("Rendered: 4 lanes and 6 sink verdicts on the timelines.");
-        for (String lane : List.of("A", "etcd", "B", "sink")) {
-            assertThat(dom).as("the rendered timeline has a lane for %s", lane).contains("<g class=\"lane\" data-lane=\"" + lane + "\">");
-        }
-        assertThat(dom).as("A's lane shows A's real token %d", aToken).contains(">acquires token " + aToken + "<");
-        assertThat(dom).as("B's lane shows B's real token %d", bToken).contains(">acquires token " + bToken + "<");
-        assertThat(dom).as("the sink's lane shows the fenced verdict on A's late write with token %d", aToken)
-                .contains(">fenced: A-late (token " + aToken + ") rejected<");
-        assertThat(dom).as("the sink's lane shows the plain verdict on A's late write").contains(">plain: A-late (token " + aToken + ") accepted<");
-        assertThat(dom).as("the responses table shows the rejection").contains("<td class=\"verdict-rejected\">rejected</td>");
-    }
-
-    private static Optional<Path> chromium() {
-        Path debian = Path.of("/usr/bin/chromium");
-        if (Files.isExecutable(debian)) {
-            return Optional.of(debian);
-        }
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .filter(dir -> !dir.isBlank())
-                .map(dir -> Path.of(dir, "chromium"))
-                .filter(Files::isExecutable)
-                .findFirst();
-    }
-
-    private static String dumpDom(Path chromium, Path page, Path dir) throws Exception {
-        Path profile = Files.createDirectories(dir.resolve("chromium-profile"));
-        Path output = dir.resolve("chromium.out");
-        try (Supervised browser = Supervised.start("chromium", List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + profile, "--dump-dom", page.toUri().toString()), output.toFile())) {
-            assertThat(browser.awaitExit(Duration.ofSeconds(60))).as("headless Chromium must finish dumping the page within 60 s").isTrue();
-        }
-        String said = Files.readString(output);
-        int start = said.indexOf("<html");
-        int end = said.lastIndexOf("</html>");
-        assertThat(start).as("Chromium printed the rendered DOM; it said:%n%s", said).isNotNegative();
-        return said.substring(start, end + "</html>".length());
     }
 }

@@ -1,6 +1,7 @@
 package fencing.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fencing.lab.common.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

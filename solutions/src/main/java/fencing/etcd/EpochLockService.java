@@ -28,6 +28,11 @@ import java.util.concurrent.TimeoutException;
  * and is absent while the epoch is 0. {@link Recovery} raises it after a restore, before anyone acquires, so
  * that every token issued afterwards is larger than every token issued before, although etcd's revisions went
  * back.
+ *
+ * <p>Every call to etcd waits at most 5 seconds (for example {@code future.get(5, TimeUnit.SECONDS)}), never without a
+ * limit. A call that fails, or does not answer in time, is reported by throwing {@link IllegalStateException} that
+ * says what etcd said or that it did not answer (the lab's chaos writers catch exactly that when a call outlives a
+ * freeze), never by a wait that hangs, a swallowed error or a made-up answer.
  */
 public final class EpochLockService {
 

@@ -16,6 +16,11 @@ import java.util.concurrent.TimeoutException;
  * <p>The restored cluster's revisions count again from the snapshot's, so without a new epoch its next
  * owner's token would fall below tokens the sinks have already accepted: rejected, the rightful owner locked
  * out. Raising the epoch above every epoch seen puts every later token above every earlier one.
+ *
+ * <p>Every call to etcd waits at most 5 seconds (for example {@code future.get(5, TimeUnit.SECONDS)}), never without a
+ * limit. A call that fails, or does not answer in time, is reported by throwing {@link IllegalStateException} that
+ * says what etcd said or that it did not answer (the lab's chaos writers catch exactly that when a call outlives a
+ * freeze), never by a wait that hangs, a swallowed error or a made-up answer.
  */
 public final class Recovery {
 

@@ -138,6 +138,33 @@ class RestoreLineageTests {
                 .isGreaterThan(mark);
     }
 
+    @Test
+    @Graded(points = 2, tags = {"lineage", "extension"})
+    @DisplayName("Recovery raises an epoch key that already holds an epoch: a second restore, after an earlier recovery")
+    void recoveryRaisesAnEpochKeyThatAlreadyHoldsOne() {
+        Drill drill = new Drill("second-restore");
+        // An earlier recovery raised the epoch to 2, and the snapshot holds that key; owners then wrote in epoch 2.
+        Etcd.await(client.getKVClient().put(EtcdObserver.bytes(drill.epochKey), EtcdObserver.bytes("2")));
+        Path snapshot = etcd.snapshot(client);
+        long mark = drill.ownersWrite(OWNERS_BEFORE_RESTORE);
+
+        RestorableEtcd.Restored restored = restore(snapshot);
+        Optional<String> storedAfterRestore = drill.epochStored(client);
+        long epoch = Recovery.afterRestore(client, drill.epochKey, mark);
+        Optional<String> storedAfterRecovery = drill.epochStored(client);
+        Ownership first = acquired(drill.locks(client), "after-second-restore");
+
+        assertThat(storedAfterRestore).as("the restored epoch key (%s)", restored.description()).contains("2");
+        assertThat(epoch).as("the restored epoch key holds 2 and the sink's mark %d is of epoch 2: Recovery must raise it to 3,"
+                + " got %d", mark, epoch).isEqualTo(3);
+        assertThat(storedAfterRecovery).as("Recovery.afterRestore returned epoch %d: the epoch key, which already held 2, must now hold"
+                + " it as decimal text; a recovery that writes only when the key is missing leaves the old epoch in force", epoch)
+                .contains(Long.toString(epoch));
+        assertThat(first.token())
+                .as("the first owner after the second restore got token %d: it must be above the sink's mark %d", first.token(), mark)
+                .isGreaterThan(mark);
+    }
+
     private RestorableEtcd.Restored restore(Path snapshot) {
         client.close();
         RestorableEtcd.Restored restored = etcd.restore(snapshot);

@@ -126,13 +126,13 @@ public final class AnswerKey {
                             + " process's state, only observing the key's absence is safe",
                     "The leader alone tracks lease deadlines; the newly elected one cannot tell when A last kept its"
                             + " lease alive, so on promotion it restarted every lease at its TTL plus an election timeout."
-                            + " The time-to-live of A's lease rose while A was frozen (LEASE_RENEWED), and the key went"
-                            + " roughly two TTLs after SIGSTOP. Anyone who waited one TTL and assumed A gone was wrong about"
+                            + " The key went roughly two TTLs after SIGSTOP, after the election (and where the sampler saw"
+                            + " it, the time-to-live of A's lease rose while A was frozen: LEASE_RENEWED). Anyone who waited one TTL and assumed A gone was wrong about"
                             + " A's lock; only a watch event or a read showing the key absent tells, and fencing still"
                             + " rejected A's late write.",
                     "Says the new leader renews every lease on taking office (TTL plus an election timeout), because"
-                            + " it cannot know the last keepalive; quotes the LEASE_RENEWED event and the wait after"
-                            + " SIGSTOP from the failover run; concludes that a timeout proves nothing about A and only"
+                            + " it cannot know the last keepalive; quotes the wait after SIGSTOP from the failover run against"
+                            + " the TTL (and LEASE_RENEWED where it was seen); concludes that a timeout proves nothing about A and only"
                             + " observing the key's absence is safe; notes fencing still rejected A's late write."));
 
     private AnswerKey() {
@@ -194,6 +194,20 @@ public final class AnswerKey {
                     "Explains the revision going backwards after the restore; says D's rejection is safe but stuck;"
                             + " justifies the max(...) + 1 epoch with the mark's epoch; concludes the mark must be kept"
                             + " durably and never rolled back."));
+
+    /**
+     * The case of {@code ./kit study} each question's evidence comes from, by question number: its figures are checked
+     * against that case's {@code study/CASE/evidence.json}, and {@code ANSWERS.md} names the case under the question.
+     */
+    public static final Map<Integer, String> CASES = Map.ofEntries(Map.entry(2, "check-outside-transaction"), Map.entry(3, "pre-contact"),
+            Map.entry(4, "late-write"), Map.entry(6, "restart"), Map.entry(7, "late-write"), Map.entry(8, "late-write"),
+            Map.entry(9, "pre-contact"), Map.entry(11, "forged"), Map.entry(12, "retry"), Map.entry(13, "restore"), Map.entry(14, "chaos"),
+            Map.entry(15, "failover"));
+
+    /** Returns the case question {@code number}'s evidence comes from, if it asks about a run. */
+    public static Optional<String> caseOf(int number) {
+        return Optional.ofNullable(CASES.get(number));
+    }
 
     /** Returns question {@code number}. */
     public static Optional<Question> question(int number) {

@@ -1,54 +1,91 @@
 package fencing.reasoning;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import fencing.support.evidence.Evidence;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Checks the figures an answer quotes ({@code Figures: token=12 lease=7587... wait-ms=2342.8 mark=9}) against the
- * {@code evidence.json} of the student's own lab run.
+ * {@code evidence.json} of the case the question asks about, read through the lab's own evidence records.
  */
 public final class EvidenceFigures {
 
-    /** Where a submission keeps its run's evidence, tried in order, relative to the submission. */
-    public static final List<String> LOCATIONS = List.of("evidence.json", "build/my-fence-study/evidence.json");
+    /** The folder of a submission that holds {@code ./kit study --case all}'s output: one folder per case. */
+    public static final String STUDY = "study";
+
+    /** Where an older submission keeps the evidence of one case, tried in order when {@code study/CASE/} is missing. */
+    public static final List<String> SINGLE = List.of(Evidence.FILE, "build/my-fence-study/" + Evidence.FILE);
 
     /** How far a quoted wait may be from the evidence's, in milliseconds: students round. */
     private static final double WAIT_TOLERANCE_MILLIS = 1.0;
 
-    private final Set<Long> tokens = new HashSet<>();
-    private final Set<String> leases = new HashSet<>();
+    private final String where;
+    private final Set<Long> tokens = new TreeSet<>();
+    private final Set<String> leases = new TreeSet<>();
     private final List<Double> waits = new ArrayList<>();
-    private final Set<Long> marks = new HashSet<>();
+    private final Set<Long> marks = new TreeSet<>();
 
-    /** Reads what the figures may be checked against from a parsed {@code evidence.json}. */
-    public EvidenceFigures(JsonNode evidence) {
-        for (JsonNode repeat : evidence.path("repeats")) {
-            for (String holder : List.of("a", "b")) {
-                JsonNode h = repeat.path(holder);
-                if (h.has("token")) {
-                    tokens.add(h.path("token").asLong());
-                }
-                if (h.has("leaseId")) {
-                    leases.add(Long.toString(h.path("leaseId").asLong()));
-                    leases.add(Long.toHexString(h.path("leaseId").asLong()));
+    /** Reads what the figures may be checked against from {@code evidence}, found at {@code where} (named in the problems). */
+    public EvidenceFigures(Evidence.Study evidence, String where) {
+        this.where = where;
+        for (Evidence.Repeat repeat : evidence.repeats()) {
+            for (Evidence.Holder holder : new Evidence.Holder[] {repeat.a(), repeat.b()}) {
+                if (holder != null) {
+                    tokens.add(holder.token());
+                    leases.add(Long.toString(holder.leaseId()));
+                    leases.add(Long.toHexString(holder.leaseId()));
                 }
             }
-            JsonNode wait = repeat.path("expiry").path("waitAfterStopMillis");
-            if (wait.isNumber()) {
-                waits.add(wait.asDouble());
+            if (repeat.expiry() != null) {
+                waits.add(repeat.expiry().waitAfterStopMillis());
             }
-            repeat.path("modes").forEach(mode -> marks.add(mode.path("finalHighWaterMark").asLong()));
+            repeat.modes().values().forEach(mode -> marks.add(mode.finalHighWaterMark()));
         }
-        JsonNode stats = evidence.path("summary").path("expiryWaitAfterStop");
-        for (String figure : List.of("medianMillis", "maxMillis", "minMillis")) {
-            if (stats.path(figure).isNumber()) {
-                waits.add(stats.path(figure).asDouble());
+        Evidence.Stats stats = evidence.summary().expiryWaitAfterStop();
+        for (Double figure : new Double[] {stats.medianMillis(), stats.maxMillis(), stats.minMillis()}) {
+            if (figure != null) {
+                waits.add(figure);
             }
         }
+    }
+
+    /**
+     * Finds the evidence of {@code caseName} in {@code submission}: {@code study/CASE/evidence.json}, or else a single
+     * {@code evidence.json} whose case is that one; what could not be read goes into {@code notes}.
+     */
+    public static Optional<EvidenceFigures> forCase(Path submission, String caseName, List<String> notes) {
+        List<String> tried = new ArrayList<>();
+        tried.add(STUDY + "/" + caseName + "/" + Evidence.FILE);
+        tried.addAll(SINGLE);
+        for (String location : tried) {
+            Path file = submission.resolve(location);
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            try {
+                Evidence.Study evidence = Evidence.read(file);
+                if (evidence.caseName().equals(caseName)) {
+                    return Optional.of(new EvidenceFigures(evidence, location));
+                }
+                if (location.startsWith(STUDY + "/")) {
+                    notes.add(location + " holds the evidence of case " + evidence.caseName() + ", not of " + caseName);
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                String note = location + " could not be read as the lab's evidence, so no figure was checked against it: " + e.getMessage();
+                if (!notes.contains(note)) {
+                    notes.add(note);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** Returns what does not match in {@code figures}, one line per figure; empty when every figure matches. */
@@ -63,13 +100,13 @@ public final class EvidenceFigures {
             String value = parts.length > 1 ? parts[1].strip() : "";
             String problem = switch (key) {
                 case "token" -> number(value) != null && tokens.contains(number(value)) ? null
-                        : "token " + value + " is not A's or B's token in any repeat of evidence.json " + tokens;
+                        : "token " + value + " is not A's or B's token in any repeat of " + where + " " + tokens;
                 case "lease" -> leases.contains(lease(value)) ? null
-                        : "lease " + value + " is not A's or B's lease ID in any repeat of evidence.json";
+                        : "lease " + value + " is not A's or B's lease ID in any repeat of " + where;
                 case "wait-ms" -> decimal(value) != null && waits.stream().anyMatch(w -> Math.abs(w - decimal(value)) <= WAIT_TOLERANCE_MILLIS)
-                        ? null : "wait-ms " + value + " is not a wait after SIGSTOP in evidence.json " + waits;
+                        ? null : "wait-ms " + value + " is not a wait after SIGSTOP in " + where + " " + waits;
                 case "mark" -> number(value) != null && marks.contains(number(value)) ? null
-                        : "mark " + value + " is not a final high-water mark in evidence.json " + marks;
+                        : "mark " + value + " is not a final high-water mark in " + where + " " + marks;
                 default -> "unknown figure \"" + figure + "\": quote token=, lease=, wait-ms= or mark=";
             };
             if (problem != null) {

@@ -27,6 +27,21 @@ public final class StudentFiles {
      */
     public static final List<String> BESIDE_SOURCES = List.of("ANSWERS.md", "evidence.json");
 
+    /**
+     * The folder of {@code ./kit study --case all}'s output beside the sources: of each case folder in it, the grader takes
+     * {@link #EVIDENCE} alone, read and limited like every other student file.
+     */
+    public static final String STUDY = "study";
+
+    /** The file taken from each case folder of {@link #STUDY}. */
+    public static final String EVIDENCE = "evidence.json";
+
+    /** What a case folder's name looks like, e.g. {@code late-write}; other entries of {@link #STUDY} are left alone. */
+    public static final java.util.regex.Pattern CASE_NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9-]{0,39}");
+
+    /** How many case folders {@link #STUDY} may hold: a few more than the lab has cases. */
+    public static final int MAX_STUDY_CASES = 24;
+
     /** The source root inside a submission, laid out like {@code exercises/}. */
     public static final String SOURCE_ROOT = "src/main/java";
 

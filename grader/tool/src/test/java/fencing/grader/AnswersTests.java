@@ -13,13 +13,11 @@ import fencing.grader.report.Reports;
 import fencing.reasoning.AnswerKey;
 import fencing.reasoning.Answers;
 import fencing.reasoning.EvidenceFigures;
-import java.nio.charset.StandardCharsets;
+import fencing.support.FileTrees;
+import fencing.support.evidence.Evidence;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,17 +56,82 @@ class AnswersTests {
     }
 
     @Test
-    @DisplayName("the solutions answer every question as the key does, with an explanation, and their figures match their run")
+    @DisplayName("the solutions answer every question as the key does, with an explanation, and each figure matches its own case's run")
     void solutionsAnswerEverything() throws Exception {
         Answers solutions = Answers.parse(Files.readString(KitLocations.solutions().resolve(Answers.FILE)));
-        EvidenceFigures evidence = new EvidenceFigures(JSON.readTree(KitLocations.solutions().resolve("evidence.json").toFile()));
 
         for (AnswerKey.Question question : AnswerKey.QUESTIONS) {
             Answers.Answer answer = solutions.question(question.number()).orElseThrow();
             assertThat(question.accepts(answer.closed())).as("the solutions' answer %s to %d", answer.closed(), question.number()).isTrue();
             assertThat(answer.explanation()).as("the solutions' explanation of %d", question.number()).isNotBlank();
-            assertThat(evidence.problems(answer.figures())).as("figures of %d: %s", question.number(), answer.figures()).isEmpty();
+            if (!answer.figures().isBlank()) {
+                List<String> notes = new java.util.ArrayList<>();
+                String caseName = AnswerKey.caseOf(question.number()).orElseThrow();
+                EvidenceFigures evidence = EvidenceFigures.forCase(KitLocations.solutions(), caseName, notes).orElseThrow();
+                assertThat(evidence.problems(answer.figures())).as("figures of %d against %s: %s", question.number(), caseName, answer.figures())
+                        .isEmpty();
+                assertThat(notes).as("notes on reading the evidence of %s", caseName).isEmpty();
+            }
         }
+    }
+
+    @Test
+    @DisplayName("every question about a run names its case in the template, as the key does, and every question with figures has a case")
+    void templateNamesEachQuestionsCase() throws Exception {
+        String template = Files.readString(KitLocations.exercises().resolve(Answers.FILE));
+        Answers parsed = Answers.parse(template);
+
+        for (Answers.Answer answer : parsed.questions().values()) {
+            String section = template.split("(?m)^## " + answer.number() + "\\. ", 2)[1].split("(?m)^## ", 2)[0];
+            java.util.Optional<String> caseName = AnswerKey.caseOf(answer.number());
+            if (caseName.isPresent()) {
+                assertThat(section).as("question %d names its case, %s", answer.number(), caseName.get())
+                        .contains("Case: `" + caseName.get() + "`\n");
+            } else {
+                assertThat(section).as("question %d asks about no run, so it names no case", answer.number()).doesNotContain("Case: ");
+            }
+            if (section.contains("Figures:")) {
+                assertThat(caseName).as("question %d asks for figures, so the key says which case they come from", answer.number()).isPresent();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("each question's figures are checked against its own case: true figures from other cases match, the same figures under the wrong question do not")
+    void figuresAreCheckedAgainstTheirOwnCase() throws Exception {
+        Path submission = Files.createDirectories(dir.resolve("careful"));
+        FileTrees.copy(KitLocations.solutions().resolve(EvidenceFigures.STUDY), submission.resolve(EvidenceFigures.STUDY));
+        String answers = Files.readString(KitLocations.solutions().resolve(Answers.FILE));
+        Files.writeString(submission.resolve(Answers.FILE), answers);
+
+        AnswerSheet careful = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work-careful")));
+
+        assertThat(careful.notes()).as("notes for a student whose figures each come from the case its question names").isEmpty();
+        assertThat(careful.explanations()).as("figure problems").allSatisfy(e -> assertThat(e.figureProblems()).isEmpty());
+
+        Answers.Answer failover = Answers.parse(answers).question(15).orElseThrow();
+        Files.writeString(submission.resolve(Answers.FILE), answers.replaceFirst("Figures: mark=30", "Figures: " + failover.figures()));
+        AnswerSheet swapped = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work-swapped")));
+
+        assertThat(swapped.notes()).as("the failover's wait quoted under question 2, about check-outside-transaction").singleElement().asString()
+                .contains("question 2").contains(failover.figures().replace("=", " "))
+                .contains("study/check-outside-transaction/evidence.json");
+    }
+
+    @Test
+    @DisplayName("an older submission's single evidence.json checks the questions of its own case only, and names the missing cases")
+    void singleEvidenceFileChecksItsOwnCaseOnly() throws Exception {
+        Path submission = Files.createDirectories(dir.resolve("older"));
+        Files.copy(KitLocations.solutions().resolve(EvidenceFigures.STUDY).resolve("pre-contact/evidence.json"), submission.resolve("evidence.json"));
+        Files.copy(KitLocations.solutions().resolve(Answers.FILE), submission.resolve(Answers.FILE));
+
+        AnswerSheet sheet = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work")));
+
+        assertThat(sheet.explanations().stream().filter(e -> e.number() == 3).findFirst().orElseThrow().figureProblems())
+                .as("question 3's figures, about pre-contact, against the pre-contact evidence.json").isEmpty();
+        assertThat(sheet.explanations().stream().filter(e -> e.number() == 15).findFirst().orElseThrow().figureProblems())
+                .as("question 15's figures, about the failover, with no failover evidence").singleElement().asString()
+                .contains("no evidence of the failover case").contains("study/failover/evidence.json");
     }
 
     @Test
@@ -87,11 +150,10 @@ class AnswersTests {
     @Test
     @DisplayName("quoted figures are checked against a real lab run's evidence.json, and each one that does not match is named")
     void figuresAreCheckedAgainstTheEvidence() throws Exception {
-        JsonNode run = JSON.readTree(KitLocations.solutions().resolve("evidence.json").toFile());
-        JsonNode a = run.path("repeats").get(0).path("a");
-        EvidenceFigures evidence = new EvidenceFigures(run);
-        String good = "token=" + a.path("token").asLong() + " lease=" + a.path("leaseIdHex").asText()
-                + " wait-ms=" + Math.round(run.path("repeats").get(0).path("expiry").path("waitAfterStopMillis").asDouble());
+        Evidence.Study run = Evidence.read(KitLocations.solutions().resolve("study/late-write/evidence.json"));
+        Evidence.Holder a = run.repeats().get(0).a();
+        EvidenceFigures evidence = new EvidenceFigures(run, "study/late-write/evidence.json");
+        String good = "token=" + a.token() + " lease=" + a.leaseIdHex() + " wait-ms=" + Math.round(run.repeats().get(0).expiry().waitAfterStopMillis());
 
         assertThat(evidence.problems(good)).as("problems with figures taken from the run: %s", good).isEmpty();
         assertThat(evidence.problems("token=999999 lease=12345 wait-ms=1 speed=3"))
@@ -111,7 +173,7 @@ class AnswersTests {
                 .replaceFirst("<!-- Your explanation\\. -->", "The lease ID is not ordered by grant.")
                 .replaceFirst("Figures: <!--[^>]*-->", "Figures: token=999999");
         Files.writeString(submission.resolve(Answers.FILE), answers);
-        Files.copy(KitLocations.solutions().resolve("evidence.json"), submission.resolve("evidence.json"));
+        FileTrees.copy(KitLocations.solutions().resolve(EvidenceFigures.STUDY), submission.resolve(EvidenceFigures.STUDY));
 
         AnswerSheet sheet = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work")));
         Grade grade = new Grade("alice", true, "", List.of(), sheet.notes(), "", 1.0, sheet.explanations());

@@ -53,6 +53,9 @@ final class CatalogSubmissions {
                 Files.copy(copied, target.resolve(file));
             }
         }
+        Path study = Files.isDirectory(entry.resolve(StudentFiles.STUDY)) ? entry.resolve(StudentFiles.STUDY)
+                : KitLocations.solutions().resolve(StudentFiles.STUDY);
+        FileTrees.copy(study, target.resolve(StudentFiles.STUDY));
         return target;
     }
 

@@ -146,6 +146,44 @@ class HandoutTests {
     }
 
     @Test
+    @DisplayName("the kit's README lists exactly the student files the grader takes, and the study folder beside them")
+    void readmeListsTheStudentFilesTheGraderTakes() throws IOException {
+        String readme = Files.readString(KitLocations.root().resolve("README.md"));
+        String paragraph = readme.split("Student-owned files", 2)[1].split("\n\n", 2)[0];
+
+        assertThat(studentFiles(paragraph)).as("the student files the README lists, against StudentFiles.PATHS")
+                .containsExactlyInAnyOrderElementsOf(StudentFiles.PATHS);
+        assertThat(paragraph).as("the README names what the grader takes beside the sources")
+                .contains("`" + StudentFiles.STUDY + "/`").contains("`ANSWERS.md`");
+        assertThat(studentFiles("`fencing/basics/{LockService,Resource}.java`, `fencing/etcd/EtcdLockService.java`"))
+                .as("the reading of a list that leaves files out").containsExactly("fencing/basics/LockService.java",
+                        "fencing/basics/Resource.java", "fencing/etcd/EtcdLockService.java");
+    }
+
+    @Test
+    @DisplayName("the handout's lab README keeps what a student needs and stays short: the maintainers' parts stay in the kit")
+    void labReadmeStaysShort() throws IOException {
+        Path handout = write(dir.resolve("handout"));
+        String lab = Files.readString(handout.resolve("lab/README.md"));
+
+        assertThat(lab.getBytes(StandardCharsets.UTF_8).length).as("the handout's lab/README.md, in bytes").isLessThan(20_000);
+        assertThat(lab).as("the handout's lab README").contains("## Running it").contains("### What to look for").contains("ANSWERS.md")
+                .doesNotContain("## For maintainers").doesNotContain("## The sink server on its own").doesNotContain("history format");
+    }
+
+    /** Returns the {@code fencing/...java} paths a README paragraph names, with {@code {A,B}} groups spelled out. */
+    private static List<String> studentFiles(String paragraph) {
+        List<String> files = new ArrayList<>();
+        java.util.regex.Matcher named = Pattern.compile("`(fencing/[a-z]+/)(?:\\{([A-Za-z,]+)\\}|([A-Za-z]+))\\.java`").matcher(paragraph);
+        while (named.find()) {
+            for (String name : (named.group(2) != null ? named.group(2) : named.group(3)).split(",")) {
+                files.add(named.group(1) + name + ".java");
+            }
+        }
+        return files;
+    }
+
+    @Test
     @DisplayName("writing a handout over a directory that holds anything is refused and changes nothing")
     void refusesNonEmptyDirectory() throws IOException {
         Path out = Files.createDirectories(dir.resolve("taken"));

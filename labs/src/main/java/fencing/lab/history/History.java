@@ -41,12 +41,18 @@ public final class History {
         }
     }
 
+    /** What the nemesis did to a writer at {@code atMicros}: {@code freeze} or {@code thaw}. */
+    public record Fault(String action, String writer, long atMicros) {
+    }
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final List<String> problems = new ArrayList<>();
     private final List<Acquired> acquisitions = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
     private final Set<String> modes = new LinkedHashSet<>();
+    private final List<String> writerNames = new ArrayList<>();
+    private final List<Fault> faults = new ArrayList<>();
     private long seed;
     private int writers;
 
@@ -71,6 +77,16 @@ public final class History {
     /** Returns every write, in file order. */
     public List<Write> writes() {
         return writes;
+    }
+
+    /** Returns the writers' names from the header, in its order. */
+    public List<String> writerNames() {
+        return List.copyOf(writerNames);
+    }
+
+    /** Returns what the nemesis did, in the history's order. */
+    public List<Fault> faults() {
+        return List.copyOf(faults);
     }
 
     /** Returns the nemesis's seed from the header. */
@@ -146,6 +162,7 @@ public final class History {
                         names.forEach(n -> named.add(n.asText()));
                         modeList.forEach(m -> modes.add(m.asText()));
                         writers = named.size();
+                        writerNames.addAll(named);
                     }
                     case "acquired" -> acquisitions.add(new Acquired(writer(line, named), number(line, "token"), number(line, "atMicros")));
                     case "write" -> {
@@ -163,7 +180,8 @@ public final class History {
                         writes.add(write);
                         writesBy.merge(write.writer(), 1, Integer::sum);
                     }
-                    case "released", "nemesis", "acquire-failed" -> number(line, "atMicros");
+                    case "nemesis" -> faults.add(new Fault(text(line, "action"), text(line, "writer"), number(line, "atMicros")));
+                    case "released", "acquire-failed" -> number(line, "atMicros");
                     case "writer-end" -> {
                         String writer = writer(line, named);
                         if (endedWith.put(writer, number(line, "writes")) != null) {

@@ -45,8 +45,13 @@ public final class HistoryChecker {
         }
     }
 
-    /** One accepted write on the plot: when its response arrived, its token, and whether it was stale. */
-    public record Point(long atMicros, long token, String writer, boolean stale) {
+    /**
+     * One accepted write: when its response arrived, its token, and whether it was stale.
+     *
+     * @param line          the write's line in the history, which names it
+     * @param expiredHolder whether a newer token had been granted before it was sent: its writer's lease was gone
+     */
+    public record Point(long atMicros, long token, String writer, boolean stale, int line, boolean expiredHolder) {
     }
 
     /** What one mode's writes show; {@code examples} name a few of the violations by line. */
@@ -151,7 +156,8 @@ public final class HistoryChecker {
             }
             accepted++;
             boolean isStale = highestAnswered > write.token();
-            if (newestGranted > write.token()) {
+            boolean expired = newestGranted > write.token();
+            if (expired) {
                 expiredHolder++;
                 example("line %d: %s's write with token %d accepted after token %d was granted: its lease was gone", write, newestGranted);
             }
@@ -165,7 +171,7 @@ public final class HistoryChecker {
                             newer.getValue().line(), newer.getValue().writer(), newer.getValue().value(), newer.getKey(), write.line()));
                 }
             }
-            accepts.add(new Point(write.receivedAtMicros(), write.token(), write.writer(), isStale));
+            accepts.add(new Point(write.receivedAtMicros(), write.token(), write.writer(), isStale, write.line(), expired));
         }
 
         void answered(History.Write write) {

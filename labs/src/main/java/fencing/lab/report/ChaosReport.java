@@ -1,8 +1,9 @@
 package fencing.lab.report;
 
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import fencing.lab.history.HistoryChecker;
-import fencing.lab.run.ChaosRun;
+import fencing.lab.history.History;
+import fencing.support.evidence.Evidence;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,41 +23,39 @@ public final class ChaosReport {
     private ChaosReport() {
     }
 
-    /** Writes the three files of {@code result} into {@code dir}. */
-    public static void write(Path dir, ChaosRun.Result result) {
+    /**
+     * Writes {@code evidence.json}, {@code report.md} and {@code report.html} of the chaos case into {@code dir}: the evidence
+     * as it is, the reports from it, from the checker's {@code findings} and from the recorded {@code history}.
+     */
+    public static void write(Path dir, Evidence.Study study, HistoryChecker.Findings findings, History history) {
         try {
-            Files.writeString(dir.resolve("evidence.json"), Json.pretty(result) + "\n", StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve("report.md"), markdown(result), StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve("report.html"), html(result), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve(Evidence.FILE), Json.pretty(study) + "\n", StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("report.md"), markdown(study), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("report.html"), html(study, findings, history), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the chaos reports in " + dir, e);
         }
     }
 
-    /** Returns the command that replays the run's faults. */
-    public static String replay(ChaosRun.Result result) {
-        return String.format(Locale.ROOT, "./kit study --case chaos --writers %d --duration %d --seed %d", result.writers(), result.durationSeconds(),
-                result.seed());
-    }
-
-    static String markdown(ChaosRun.Result r) {
+    static String markdown(Evidence.Study study) {
+        Evidence.Chaos r = study.chaos();
         StringBuilder md = new StringBuilder("# Fencing study: many writers, random freezes, a checked history (`--case chaos`)\n\n");
         md.append(String.format(Locale.ROOT, "%d writers for %d s, lease TTL %d s, %d freezes by the nemesis, %.1f recorded writes per second."
-                + " **%s**.%n%n", r.writers(), r.durationSeconds(), r.ttlSeconds(), r.freezes(), r.writesPerSecond(),
-                r.pass() ? "As expected" : "Not as expected: " + String.join("; ", r.differences())));
-        md.append("Replay the same faults with `").append(replay(r)).append("` (seed ").append(r.seed()).append(").\n\n");
+                + " **%s**.%n%n", r.writers(), r.durationSeconds(), study.ttlSeconds(), r.freezes(), r.writesPerSecond(),
+                r.differences().isEmpty() ? "As expected" : "Not as expected: " + String.join("; ", r.differences())));
+        md.append("Replay the same faults with `").append(r.replay()).append("` (seed ").append(r.seed()).append(").\n\n");
         md.append("History: `").append(r.history()).append("`; check it again with `./kit check-history ").append(r.history()).append("`.\n\n");
-        r.findings().problems().forEach(p -> md.append("- cannot judge: ").append(p).append('\n'));
+        r.problems().forEach(p -> md.append("- cannot judge: ").append(p).append('\n'));
         md.append("| mode | sink | writes | accepted | rejected | no verdict | stale writes accepted | lost updates | expired-holder writes accepted | complete |\n")
                 .append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
-        for (HistoryChecker.ModeFindings m : r.findings().modes().values()) {
-            md.append(String.format(Locale.ROOT, "| %s | `%s` | %d | %d | %d | %d | %d | %d | %d | %s |%n", m.mode(), r.sinks().get(m.mode()), m.writes(),
+        for (Evidence.ChaosMode m : r.modes().values()) {
+            md.append(String.format(Locale.ROOT, "| %s | `%s` | %d | %d | %d | %d | %d | %d | %d | %s |%n", m.mode(), m.sink(), m.writes(),
                     m.accepted(), m.rejected(), m.noVerdict(), m.staleAccepted(), m.lostUpdates(), m.expiredHolderAccepted(), m.complete() ? "yes" : "no"));
         }
         md.append("\nA stale write is accepted with a token below one the sink accepted before it was sent; a lost update is the newer")
                 .append(" owner's write that a stale one overwrote. An expired-holder write was sent after a newer token was granted: a")
                 .append(" high-water mark accepts it when no newer token has reached the sink yet (the narrower contract), so it is counted, not a violation.\n");
-        for (HistoryChecker.ModeFindings m : r.findings().modes().values()) {
+        for (Evidence.ChaosMode m : r.modes().values()) {
             if (!m.examples().isEmpty()) {
                 md.append("\n### ").append(m.mode()).append(": examples from the history\n\n");
                 m.examples().forEach(e -> md.append("- ").append(e).append('\n'));
@@ -65,31 +64,35 @@ public final class ChaosReport {
         return md.toString();
     }
 
-    static String html(ChaosRun.Result r) {
+    static String html(Evidence.Study study, HistoryChecker.Findings findings, History history) {
+        Evidence.Chaos r = study.chaos();
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Fencing study: chaos</title>\n")
                 .append("<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:1060px}table{border-collapse:collapse}")
-                .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}svg{border:1px solid #ddd;margin:.5em 0}</style>\n</head>\n<body>\n");
+                .append("td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}svg{border:1px solid #ddd;margin:.5em 0}")
+                .append(HistoryView.CSS).append("</style>\n</head>\n<body>\n");
         html.append("<h1>Fencing study: many writers, random freezes, a checked history <code>--case chaos</code></h1>\n");
         html.append(String.format(Locale.ROOT, "<p>%d writers for %d s, lease TTL %d s, %d freezes, %.1f recorded writes per second. <strong>%s</strong></p>%n",
-                r.writers(), r.durationSeconds(), r.ttlSeconds(), r.freezes(), r.writesPerSecond(),
-                Reports.esc(r.pass() ? "As expected." : "Not as expected: " + String.join("; ", r.differences()))));
-        html.append("<p>Replay the same faults with <code>").append(Reports.esc(replay(r))).append("</code>.</p>\n");
+                r.writers(), r.durationSeconds(), study.ttlSeconds(), r.freezes(), r.writesPerSecond(),
+                Reports.esc(r.differences().isEmpty() ? "As expected." : "Not as expected: " + String.join("; ", r.differences()))));
+        html.append("<p>Seed <code id=\"seed\">").append(r.seed()).append("</code>: replay the same faults with <code id=\"replay\">")
+                .append(Reports.esc(r.replay())).append("</code>.</p>\n");
         html.append("<table><tr><th>mode</th><th>writes</th><th>accepted</th><th>rejected</th><th>stale accepted</th><th>lost updates</th>")
                 .append("<th>expired-holder accepted</th><th>complete</th></tr>\n");
-        for (HistoryChecker.ModeFindings m : r.findings().modes().values()) {
-            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%s</td></tr>%n",
-                    Reports.esc(m.mode()), m.writes(), m.accepted(), m.rejected(), m.staleAccepted(), m.lostUpdates(), m.expiredHolderAccepted(),
-                    m.complete() ? "yes" : "no"));
+        for (Evidence.ChaosMode m : r.modes().values()) {
+            html.append(String.format(Locale.ROOT, "<tr data-mode=\"%s\"><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td class=\"stale-count\">%d</td><td>%d</td>"
+                            + "<td class=\"expired-count\">%d</td><td>%s</td></tr>%n", Reports.esc(m.mode()), Reports.esc(m.mode()), m.writes(), m.accepted(),
+                    m.rejected(), m.staleAccepted(), m.lostUpdates(), m.expiredHolderAccepted(), m.complete() ? "yes" : "no"));
         }
         html.append("</table>\n");
-        for (HistoryChecker.ModeFindings m : r.findings().modes().values()) {
+        html.append(HistoryView.html(r, findings, history));
+        for (HistoryChecker.ModeFindings m : findings.modes().values()) {
             html.append("<h2>").append(Reports.esc(m.mode())).append(": tokens accepted over time</h2>\n").append(plot(r, m));
         }
         return html.append("</body>\n</html>\n").toString();
     }
 
     /** Plots each accepted write's token against the time its answer came; stale acceptances are red crosses. */
-    static String plot(ChaosRun.Result r, HistoryChecker.ModeFindings mode) {
+    static String plot(Evidence.Chaos r, HistoryChecker.ModeFindings mode) {
         List<HistoryChecker.Point> points = mode.accepts();
         long minToken = points.stream().mapToLong(HistoryChecker.Point::token).min().orElse(0);
         long maxToken = Math.max(minToken + 1, points.stream().mapToLong(HistoryChecker.Point::token).max().orElse(1));

@@ -1,5 +1,7 @@
 package fencing.lab.report;
 
+import fencing.support.evidence.Evidence;
+
 /** The HTML tables of how each mode and each ledger of a repeat ended, against what the case expects. */
 final class HtmlOutcomes {
 

@@ -1,11 +1,13 @@
 package fencing.lab.report;
 
+import fencing.support.evidence.Evidence;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import java.util.List;
 import java.util.Locale;
 
@@ -61,6 +63,8 @@ public final class Reports {
         }
         for (Evidence.Repeat repeat : study.repeats()) {
             md.append("\n## Repeat ").append(repeat.repeat()).append("\n\n").append(repeat.verdict()).append("\n\n");
+            repeat.notes().forEach(note -> md.append("- ").append(note).append('\n'));
+            md.append(repeat.notes().isEmpty() ? "" : "\n");
             if (repeat.contractNote() != null) {
                 md.append("> ").append(repeat.contractNote()).append("\n\n");
             }
@@ -133,7 +137,7 @@ public final class Reports {
         Evidence.Summary summary = study.summary();
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Fencing study: ")
-                .append(esc(study.caseName())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+                .append(esc(study.caseName())).append("</title>\n<style>\n").append(CSS).append(ReplayHtml.CSS).append("</style>\n</head>\n<body>\n");
         html.append("<h1>Fencing study: ").append(esc(study.caseTitle())).append(" <code>--case ").append(esc(study.caseName())).append("</code></h1>\n");
         html.append("<p id=\"summary\" class=\"").append(summary.failed() == 0 && study.error() == null ? "pass" : "fail").append("\">")
                 .append(String.format(Locale.ROOT, "%d of %d repeats done: %d as expected, %d not.", summary.repeats(), study.repeatsAsked(),
@@ -156,7 +160,7 @@ public final class Reports {
             repeatSection(html, repeat);
         }
         // Written by the browser: a check of the rendered page can tell it was rendered, not just read.
-        html.append("<p id=\"rendered-check\" class=\"note\"></p>\n<script>\n").append(RENDERED_CHECK).append("</script>\n");
+        html.append("<p id=\"rendered-check\" class=\"note\"></p>\n<script>\n").append(RENDERED_CHECK).append(ReplayHtml.SCRIPT).append("</script>\n");
         html.append("</body>\n</html>\n");
         return html.toString();
     }
@@ -170,6 +174,9 @@ public final class Reports {
         html.append("<section class=\"repeat\" id=\"repeat-").append(repeat.repeat()).append("\" data-pass=\"").append(repeat.pass()).append("\">\n");
         html.append("<h2>Repeat ").append(repeat.repeat()).append(": ").append(repeat.pass() ? "as expected" : "differs").append("</h2>\n");
         html.append("<p class=\"verdict ").append(repeat.pass() ? "pass" : "fail").append("\">").append(esc(repeat.verdict())).append("</p>\n");
+        for (String note : repeat.notes()) {
+            html.append("<p class=\"supporting note\">").append(esc(note)).append("</p>\n");
+        }
         if (repeat.contractNote() != null) {
             html.append("<p class=\"contract-note\">").append(esc(repeat.contractNote())).append("</p>\n");
         }
@@ -178,7 +185,9 @@ public final class Reports {
                 repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
                 repeat.expiry().waitAfterStopMillis(), repeat.expiry().observedBy()));
         html.append(Timeline.svg(repeat));
+        html.append(Timeline.crowdedEnd(repeat));
         HtmlOutcomes.append(html, repeat);
+        ReplayHtml.append(html, repeat);
         html.append("<table class=\"responses\"><caption>Every request to the sink and its response</caption><thead><tr>"
                 + "<th>sent (ms)</th><th>received (ms)</th><th>from</th><th>request</th><th>status</th><th>verdict</th>"
                 + "<th>value after</th><th>mark after</th></tr></thead><tbody>\n");
@@ -223,7 +232,7 @@ public final class Reports {
                 + " .verdict-lost { color: #e65100; font-weight: 600; }",
             ".explanation, .contract-note { max-width: 900px; } .contract-note { border-left: 3px solid #90a4ae; padding-left: 8px; }",
             ".note { color: #78909c; font-size: 12px; }",
-            "svg.timeline { display: block; margin: 12px 0; font: 11px system-ui, sans-serif; background: #fafafa; border: 1px solid #eceff1; }",
+            "svg.timeline, svg.timeline-inset { display: block; margin: 12px 0; font: 11px system-ui, sans-serif; background: #fafafa; border: 1px solid #eceff1; }",
             "svg .lane-name { font-weight: 700; font-size: 13px; }",
             "svg .lane-line { stroke-width: 1.5; opacity: 0.5; }",
             "svg .leader { stroke: #b0bec5; stroke-width: 1; }",

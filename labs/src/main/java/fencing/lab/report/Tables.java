@@ -1,5 +1,7 @@
 package fencing.lab.report;
 
+import fencing.support.evidence.Evidence;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -40,6 +42,7 @@ public final class Tables {
                         : String.format(Locale.ROOT, "%.2f s", figures.stopToFencedVerdictMinusTtlMillis() / 1000),
                 figures.repeatMinusTtlMillis() / 1000);
         say.println("  " + repeat.verdict());
+        repeat.notes().forEach(note -> say.println("  " + note));
         if (repeat.contractNote() != null) {
             say.println("  " + repeat.contractNote());
         }

@@ -1,5 +1,7 @@
 package fencing.lab.report;
 
+import fencing.support.evidence.Evidence;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +26,31 @@ final class Timeline {
 
     /** Draws the repeat's timeline: one lane each for A, etcd, B and the sink, time running left to right. */
     static String svg(Evidence.Repeat repeat) {
-        List<Evidence.Event> events = repeat.events();
+        return svg(repeat, null, null);
+    }
+
+    /**
+     * Draws the last {@link #INSET_MILLIS} of the repeat again, zoomed, where at least {@link #CROWDED} events crowd into it
+     * (the late write, the verdicts and the final reads of the default case); an empty string where they do not.
+     */
+    static String crowdedEnd(Evidence.Repeat repeat) {
+        double last = repeat.events().stream().mapToDouble(Evidence.Event::tMillis).max().orElse(0);
+        long crowd = repeat.events().stream().filter(e -> e.tMillis() >= last - INSET_MILLIS).count();
+        if (crowd < CROWDED) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "<p class=\"inset-caption\">The last half-second, zoomed: %d events between +%.1f ms and +%.1f ms.</p>%n",
+                crowd, last - INSET_MILLIS, last) + svg(repeat, last - INSET_MILLIS - 5, last + 5);
+    }
+
+    /** How long a stretch at the end the zoomed inset shows, and how many events make it crowded. */
+    static final double INSET_MILLIS = 500;
+    static final int CROWDED = 5;
+
+    private static String svg(Evidence.Repeat repeat, Double windowFrom, Double windowTo) {
+        boolean inset = windowFrom != null;
+        List<Evidence.Event> events = inset ? repeat.events().stream().filter(e -> e.tMillis() >= windowFrom && e.tMillis() <= windowTo).toList()
+                : repeat.events();
         double tMin = 0;
         double tMax = repeat.figures().repeatMillis();
         for (Evidence.Event event : events) {
@@ -32,10 +58,16 @@ final class Timeline {
             tMax = Math.max(tMax, event.tMillis());
         }
         tMax += (tMax - tMin) * 0.02 + 1;
+        if (inset) {
+            tMin = windowFrom;
+            tMax = windowTo;
+        }
         double span = tMax - tMin;
         double from = tMin;
         double plot = WIDTH - LEFT - RIGHT;
-        java.util.function.DoubleUnaryOperator x = t -> LEFT + (t - from) / span * plot;
+        java.util.function.DoubleUnaryOperator x = t -> LEFT + Math.max(0, Math.min(1, (t - from) / span)) * plot;
+        String svgClass = inset ? "timeline-inset" : "timeline";
+        String patternId = "frozen-" + repeat.repeat() + (inset ? "-inset" : "");
 
         Map<Evidence.Lane, List<Placed>> placed = new LinkedHashMap<>();
         Map<Evidence.Lane, Integer> rows = new LinkedHashMap<>();
@@ -80,30 +112,35 @@ final class Timeline {
         int axisY = y + 16;
         int height = axisY + 30;
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
+        svg.append(String.format(Locale.ROOT, "<svg class=\"" + svgClass + "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
                 + " role=\"img\" aria-label=\"Timeline of repeat %d: one lane each for A, etcd, B, C where it writes, and the sink\">%n", WIDTH, height, WIDTH, height, repeat.repeat()));
-        svg.append("<defs><pattern id=\"frozen-").append(repeat.repeat()).append("\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\""
+        svg.append("<defs><pattern id=\"").append(patternId).append("\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\""
                 + " patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#e3f2fd\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\""
                 + " stroke=\"#90caf9\" stroke-width=\"3\"/></pattern></defs>\n");
 
         // Spans first, so that markers and labels draw over them.
-        Double stop = timeOf(events, Evidence.Lane.A, Evidence.Kind.FROZEN);
-        Double cont = timeOf(events, Evidence.Lane.A, Evidence.Kind.RESUMED);
+        Double stop = timeOf(repeat.events(), Evidence.Lane.A, Evidence.Kind.FROZEN);
+        Double cont = timeOf(repeat.events(), Evidence.Lane.A, Evidence.Kind.RESUMED);
         if (stop != null) {
             double x1 = x.applyAsDouble(stop);
             double x2 = x.applyAsDouble(cont != null ? cont : tMax);
             int ay = laneY.get(Evidence.Lane.A);
-            svg.append(String.format(Locale.ROOT, "<rect class=\"frozen\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"url(#frozen-%d)\"/>%n",
-                    x1, ay - 7, Math.max(1, x2 - x1), 14, repeat.repeat()));
+            svg.append(String.format(Locale.ROOT, "<rect class=\"frozen\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"url(#%s)\"/>%n",
+                    x1, ay - 7, Math.max(1, x2 - x1), 14, patternId));
             svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">A frozen (SIGSTOP → SIGCONT)</text>%n",
                     (x1 + x2) / 2, ay - 10));
-            double ttlLine = x.applyAsDouble(stop + repeat.ttlSeconds() * 1000.0);
-            svg.append(String.format(Locale.ROOT, "<line class=\"ttl\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ttlLine, top - 8, ttlLine, axisY));
-            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"start\">SIGSTOP + TTL</text>%n",
-                    ttlLine + 3, axisY - 4));
+            double ttlAt = stop + repeat.ttlSeconds() * 1000.0;
+            double ttlLine = x.applyAsDouble(ttlAt);
+            if (ttlAt >= tMin && ttlAt <= tMax) {
+                svg.append(String.format(Locale.ROOT, "<line class=\"ttl\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ttlLine, top - 8, ttlLine, axisY));
+                svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"start\">SIGSTOP + TTL</text>%n",
+                        ttlLine + 3, axisY - 4));
+            }
         }
-        if (repeat.expiry() != null) {
-            double ranOut = x.applyAsDouble((repeat.expiry().lastKeepAliveMicros() - repeat.startedAtMicros()) / 1000.0 + repeat.ttlSeconds() * 1000.0);
+        double ranOutAt = repeat.expiry() == null ? Double.NaN
+                : (repeat.expiry().lastKeepAliveMicros() - repeat.startedAtMicros()) / 1000.0 + repeat.ttlSeconds() * 1000.0;
+        if (ranOutAt >= tMin && ranOutAt <= tMax) {
+            double ranOut = x.applyAsDouble(ranOutAt);
             svg.append(String.format(Locale.ROOT, "<line class=\"ran-out\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ranOut, top - 8, ranOut, axisY));
             svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\">last keepalive + TTL</text>%n",
                     ranOut - 3, axisY - 4));
@@ -111,7 +148,7 @@ final class Timeline {
         int ey = laneY.get(Evidence.Lane.ETCD);
         Double aLeaseEnd = repeat.expiry() == null ? null : (repeat.expiry().observedAtMicros() - repeat.startedAtMicros()) / 1000.0;
         leaseBar(svg, x, repeat.a().tMillis(), aLeaseEnd == null ? tMax : aLeaseEnd, ey, "#bbdefb", "A's lease " + repeat.a().leaseIdHex());
-        Double released = timeOf(events, Evidence.Lane.B, Evidence.Kind.RELEASED);
+        Double released = timeOf(repeat.events(), Evidence.Lane.B, Evidence.Kind.RELEASED);
         leaseBar(svg, x, repeat.b().tMillis(), released == null ? tMax : released, ey, "#ffe0b2", "B's lease " + repeat.b().leaseIdHex());
 
         for (Evidence.Lane lane : lanes) {

@@ -2,8 +2,8 @@ package fencing.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import fencing.lab.Json;
-import fencing.lab.Times;
+import fencing.lab.common.Json;
+import fencing.lab.common.Times;
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;

@@ -88,4 +88,9 @@ final class CoreModesOnly implements StudyCase {
     public void check(Outcome outcome, List<String> differences) {
         studyCase.check(outcome, differences);
     }
+
+    @Override
+    public void notes(Outcome outcome, List<String> notes) {
+        studyCase.notes(outcome, notes);
+    }
 }

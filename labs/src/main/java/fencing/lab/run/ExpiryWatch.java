@@ -1,7 +1,8 @@
 package fencing.lab.run;
 
-import fencing.lab.Times;
-import fencing.lab.report.Evidence;
+import fencing.lab.worker.WorkerReport;
+import fencing.lab.common.Times;
+import fencing.support.evidence.Evidence;
 import fencing.support.Etcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -105,5 +106,16 @@ final class ExpiryWatch implements AutoCloseable {
     @Override
     public void close() {
         watcher.close();
+    }
+
+    /** Returns the last keepalive {@code worker} reported before {@code before}, or {@code fallback} if later. */
+    static long lastKeepAlive(LabProcess<WorkerReport> worker, long fallback, long before) {
+        long last = fallback;
+        for (WorkerReport report : worker.seen()) {
+            if (report instanceof WorkerReport.KeepAlive keepAlive && keepAlive.atMicros() < before) {
+                last = Math.max(last, keepAlive.atMicros());
+            }
+        }
+        return last;
     }
 }

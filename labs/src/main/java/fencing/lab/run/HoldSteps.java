@@ -1,12 +1,11 @@
 package fencing.lab.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import java.time.Duration;
-import java.util.List;
 import java.util.function.BiConsumer;
 
 /** The steps of the check-outside-transaction case: hold A's write at the broken sink's gap, and let it go. */
@@ -15,20 +14,18 @@ final class HoldSteps {
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
 
     private final SinkClient asRunner;
-    private final Events events;
-    private final List<Exchange> calls;
+    private final Journal journal;
     private final BiConsumer<String, Object[]> progress;
 
-    HoldSteps(SinkClient asRunner, Events events, List<Exchange> calls, BiConsumer<String, Object[]> progress) {
+    HoldSteps(SinkClient asRunner, Journal journal, BiConsumer<String, Object[]> progress) {
         this.asRunner = asRunner;
-        this.events = events;
-        this.calls = calls;
+        this.journal = journal;
         this.progress = progress;
     }
 
     void arm() {
         Exchange arm = asRunner.call("POST", "/control/hold-next-write", null);
-        calls.add(arm);
+        journal.exchange(arm);
         Calls.requireOk(arm, "arming the hold");
     }
 
@@ -38,9 +35,9 @@ final class HoldSteps {
             Exchange held = asRunner.call("GET", "/control/held", null);
             Calls.requireOk(held, "asking whether A's write is held");
             if (held.response().path("holding").asBoolean(false)) {
-                calls.add(held);
+                journal.exchange(held);
                 JsonNode status = held.response();
-                events.add(Lane.SINK, Kind.WRITE_HELD, status.get("heldSinceMicros").asLong(), "A's check passed, held",
+                journal.add(Lane.SINK, Kind.WRITE_HELD, status.get("heldSinceMicros").asLong(), "A's check passed, held",
                         "the broken sink read mark " + status.get("markSeen").asLong() + " outside any transaction, found token "
                                 + status.get("heldToken").asLong() + " not older, and is held before its write",
                         status.get("heldToken").asLong(), "fenced", null);
@@ -60,8 +57,8 @@ final class HoldSteps {
 
     void release() {
         Exchange release = asRunner.call("POST", "/control/release", null);
-        calls.add(release);
+        journal.exchange(release);
         Calls.requireOk(release, "releasing the hold");
-        events.add(Lane.SINK, Kind.HOLD_RELEASED, release.receivedAtMicros(), "hold released", "A's write goes on to its UPDATE, after B's commit");
+        journal.add(Lane.SINK, Kind.HOLD_RELEASED, release.receivedAtMicros(), "hold released", "A's write goes on to its UPDATE, after B's commit");
     }
 }

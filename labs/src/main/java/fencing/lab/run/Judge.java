@@ -1,14 +1,10 @@
 package fencing.lab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import fencing.lab.Times;
-import fencing.lab.report.Evidence;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.lab.common.Times;
+import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
 import fencing.lab.worker.WorkerReport;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,50 +16,19 @@ final class Judge {
     private final StudyCase studyCase;
     private final Prepared prepared;
     private final long ttlSeconds;
-    private final Events events;
+    private final Journal journal;
 
-    Judge(StudyCase studyCase, Prepared prepared, long ttlSeconds, Events events) {
+    Judge(StudyCase studyCase, Prepared prepared, long ttlSeconds, Journal journal) {
         this.studyCase = studyCase;
         this.prepared = prepared;
         this.ttlSeconds = ttlSeconds;
-        this.events = events;
+        this.journal = journal;
     }
 
-    Evidence.Repeat evidence(WorkerReport.Started started, Evidence.Holder a, Evidence.Holder b, Evidence.Expiry expiry, long stopAt, long end,
-                             List<Exchange> runnerCalls) {
-        List<Exchange> calls = new ArrayList<>(runnerCalls);
-        if (prepared.forger != null) {
-            for (WorkerReport report : prepared.forger.seen()) {
-                if (report instanceof WorkerReport.Called called) {
-                    calls.add(called.exchange());
-                }
-            }
-        }
-        for (WorkerReport report : prepared.worker.seen()) {
-            if (report instanceof WorkerReport.Called called) {
-                calls.add(called.exchange());
-            } else if (report instanceof WorkerReport.KeepAlive k) {
-                events.add(Lane.A, Kind.KEEPALIVE, k.atMicros(), "keepalive", "etcd renewed A's lease to " + k.ttl() + " s");
-            } else if (report instanceof WorkerReport.LeaseLost lost) {
-                events.add(Lane.A, Kind.LEASE_LOST, lost.atMicros(), "learns its lease is gone", lost.error());
-            } else if (report instanceof WorkerReport.KeepAliveEnded ended) {
-                events.add(Lane.A, Kind.KEEPALIVE_ENDED, ended.atMicros(), "keepalive gave up",
-                        "on waking, jetcd saw the lease's deadline had passed; A does not consult it before writing");
-            }
-        }
-        calls.sort(Comparator.comparingLong(Exchange::sentAtMicros));
-        for (Exchange call : calls) {
-            if (call.isWrite() && call.status() == 200) {
-                JsonNode r = call.response();
-                String verdict = r.get("verdict").asText();
-                events.add(Lane.SINK, Kind.VERDICT, call.decidedAtMicros(), r.get("mode").asText() + ": " + r.get("value").asText()
-                                + " (token " + r.get("token").asLong() + ") " + verdict,
-                        call.from() + "'s write; after it the mode holds " + r.path("after").path("value").asText() + " with mark "
-                                + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), r.get("mode").asText(), verdict);
-            }
-        }
-        RequestSteps.ledgerVerdicts(calls, events);
-        Outcome outcome = new Outcome(a, b, calls, expiry, events.timeline());
+    /** Returns the repeat's evidence, judged: a function of the journal and of what the runner measured, which it leaves as it is. */
+    Evidence.Repeat evidence(WorkerReport.Started started, Evidence.Holder a, Evidence.Holder b, Evidence.Expiry expiry, long stopAt, long end) {
+        List<Exchange> calls = journal.exchanges();
+        Outcome outcome = new Outcome(a, b, calls, expiry, journal.timeline());
         Map<String, Evidence.ModeOutcome> modes = new LinkedHashMap<>();
         List<String> differences = new ArrayList<>();
         studyCase.expected().forEach((mode, expected) -> modes.put(mode, judgeMode(outcome, mode, expected, differences)));
@@ -82,10 +47,12 @@ final class Judge {
             }
         }
         studyCase.check(outcome, differences);
+        List<String> notes = new ArrayList<>();
+        studyCase.notes(outcome, notes);
         boolean pass = differences.isEmpty();
         Exchange aFenced = outcome.write("A", "fenced");
         double ttlMillis = ttlSeconds * 1000.0;
-        long start = events.start();
+        long start = journal.start();
         Evidence.Figures figures = new Evidence.Figures(
                 aFenced == null ? null : Math.round((Times.millis(aFenced.receivedAtMicros() - stopAt) - ttlMillis) * 10) / 10.0,
                 Math.round((Times.millis(end - start) - ttlMillis) * 10) / 10.0,
@@ -101,9 +68,9 @@ final class Judge {
         if (prepared.forger != null) {
             files.put("writerCLog", prepared.dir.relativize(prepared.forger.log()).toString());
         }
-        return new Evidence.Repeat(prepared.repeat, studyCase.name(), pass, differences, verdict, studyCase.explanation(),
+        return new Evidence.Repeat(prepared.repeat, studyCase.name(), pass, differences, notes, verdict, studyCase.explanation(),
                 pass ? studyCase.contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, modes,
-                ledgers, events.timeline(), records(calls, start), files);
+                ledgers, journal.timeline(), records(calls, start), files);
     }
 
     private static Evidence.ModeOutcome judgeMode(Outcome outcome, String mode, StudyCase.ModeExpectation expected, List<String> differences) {

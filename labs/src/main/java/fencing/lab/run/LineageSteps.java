@@ -5,9 +5,9 @@ import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
 import fencing.etcd.Recovery;
 import fencing.etcd.Tokens;
-import fencing.lab.Times;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.lab.common.Times;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import fencing.lab.sink.SinkReport;
@@ -37,22 +37,20 @@ final class LineageSteps implements AutoCloseable {
     private final Client runnerClient;
     private final Prepared prepared;
     private final long ttlSeconds;
-    private final Events events;
-    private final List<Exchange> calls;
+    private final Journal journal;
     private final BiConsumer<String, Object[]> progress;
     private final String epochKey;
     private Client restoredClient;
     private Path snapshot;
     private long snapshotRevision;
 
-    LineageSteps(RestorableEtcd etcd, Client runnerClient, Prepared prepared, long ttlSeconds, Events events, List<Exchange> calls,
+    LineageSteps(RestorableEtcd etcd, Client runnerClient, Prepared prepared, long ttlSeconds, Journal journal,
                  BiConsumer<String, Object[]> progress) {
         this.etcd = etcd;
         this.runnerClient = runnerClient;
         this.prepared = prepared;
         this.ttlSeconds = ttlSeconds;
-        this.events = events;
-        this.calls = calls;
+        this.journal = journal;
         this.progress = progress;
         this.epochKey = prepared.key + "-epoch";
     }
@@ -72,7 +70,7 @@ final class LineageSteps implements AutoCloseable {
         long revision = revision();
         snapshot = etcd().snapshot(client());
         snapshotRevision = revision;
-        events.add(Lane.ETCD, Kind.SNAPSHOT, Times.nowMicros(), "snapshot at rev " + revision,
+        journal.add(Lane.ETCD, Kind.SNAPSHOT, Times.nowMicros(), "snapshot at rev " + revision,
                 "the maintenance API's snapshot of the whole keyspace, saved as " + snapshot.getFileName(), revision, null, null);
         progress.accept("etcd snapshot taken at revision %d (%s)", new Object[] {revision, snapshot.getFileName()});
         return revision;
@@ -87,13 +85,13 @@ final class LineageSteps implements AutoCloseable {
         long revision = Tokens.revision(owner.token());
         String how = epochTokens ? "EpochLockService: epoch " + Tokens.epoch(owner.token()) + ", create_revision " + revision
                 : "EtcdLockService: token = create_revision";
-        events.add(Lane.B, Kind.ACQUIRED, at, name + " acquires token " + owner.token(), how, owner.token(), null, null);
-        events.add(Lane.ETCD, Kind.KEY_CREATED, at, "key created, rev " + revision, "the lock key, for " + name, revision, null, null);
+        journal.add(Lane.B, Kind.ACQUIRED, at, name + " acquires token " + owner.token(), how, owner.token(), null, null);
+        journal.add(Lane.ETCD, Kind.KEY_CREATED, at, "key created, rev " + revision, "the lock key, for " + name, revision, null, null);
         List<Exchange> writes = new SinkClient(prepared.sinkUri(), name).writeAll(modes, name, owner.token(), name);
         for (Exchange write : writes) {
-            calls.add(write);
+            journal.exchange(write);
             Calls.requireOk(write, name + "'s write to " + write.mode());
-            events.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
+            journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
                     "token " + owner.token(), owner.token(), write.mode(), write.response().path("verdict").asText());
         }
         boolean released = epochTokens ? epochLocks.release(owner) : plainLocks.release(owner);
@@ -114,7 +112,7 @@ final class LineageSteps implements AutoCloseable {
         RestorableEtcd.Restored restored = etcd().restore(snapshot);
         restoredClient = etcd().newClient();
         long after = revision();
-        events.add(Lane.ETCD, Kind.ETCD_RESTORED, Times.nowMicros(), "restored: rev " + before + " → " + after,
+        journal.add(Lane.ETCD, Kind.ETCD_RESTORED, Times.nowMicros(), "restored: rev " + before + " → " + after,
                 restored.description() + "; etcd was down " + restored.downMillis() + " ms; its revision went back from " + before
                         + " to " + after + (restored.how() == RestorableEtcd.How.SNAPSHOT_RESTORE
                         ? " (the snapshot's " + snapshotRevision + ")" : " (an empty cluster)"), after, null, null);
@@ -124,11 +122,11 @@ final class LineageSteps implements AutoCloseable {
 
     long recoverEpoch() {
         Exchange read = new SinkClient(prepared.sinkUri(), "runner").read("fenced");
-        calls.add(read);
+        journal.exchange(read);
         Calls.requireOk(read, "reading the fenced sink's mark");
         long mark = read.response().path("highWaterMark").asLong();
         long epoch = Recovery.afterRestore(client(), epochKey, mark);
-        events.add(Lane.ETCD, Kind.EPOCH_RAISED, Times.nowMicros(), "epoch → " + epoch,
+        journal.add(Lane.ETCD, Kind.EPOCH_RAISED, Times.nowMicros(), "epoch → " + epoch,
                 "Recovery.afterRestore with the fenced sink's mark " + mark + " (epoch " + Tokens.epoch(mark) + ")", mark, null, null);
         progress.accept("Recovery.afterRestore: the fenced sink's mark is %d (epoch %d); the epoch is now %d",
                 new Object[] {mark, Tokens.epoch(mark), epoch});
@@ -142,7 +140,7 @@ final class LineageSteps implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("could not back up the sink's files into " + backup, e);
         }
-        events.add(Lane.SINK, Kind.SINK_BACKED_UP, Times.nowMicros(), "backup taken", "the sink's SQLite files copied to " + backup.getFileName());
+        journal.add(Lane.SINK, Kind.SINK_BACKED_UP, Times.nowMicros(), "backup taken", "the sink's SQLite files copied to " + backup.getFileName());
         progress.accept("the sink's database files copied aside as a backup (%s)", new Object[] {backup.getFileName()});
     }
 
@@ -152,8 +150,8 @@ final class LineageSteps implements AutoCloseable {
         LabProcess<SinkReport> restarted = prepared.restoreSink(backupDir());
         SinkReport.Listening listening = restarted.await(SinkReport.Listening.class, RepeatRun.START_TIMEOUT);
         long upAt = Times.nowMicros();
-        events.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL", "the sink server (pid " + pid + ") is killed to restore its files");
-        events.add(Lane.SINK, Kind.SINK_RESTORED_FROM_BACKUP, upAt, "restored from backup",
+        journal.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL", "the sink server (pid " + pid + ") is killed to restore its files");
+        journal.add(Lane.SINK, Kind.SINK_RESTORED_FROM_BACKUP, upAt, "restored from backup",
                 "a new sink server (pid " + listening.pid() + ") over the backup's files: its mark is the backup's");
         progress.accept("sink server (pid %d) killed; its databases replaced by the older backup; a new server (pid %d) runs over them",
                 new Object[] {pid, listening.pid()});

@@ -1,6 +1,6 @@
 package fencing.lab.run;
 
-import fencing.lab.Times;
+import fencing.lab.common.Times;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

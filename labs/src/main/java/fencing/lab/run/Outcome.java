@@ -1,6 +1,6 @@
 package fencing.lab.run;
 
-import fencing.lab.report.Evidence;
+import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
 import java.util.List;
 

@@ -1,11 +1,10 @@
 package fencing.lab.run;
 
-import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
-import fencing.lab.Times;
-import fencing.lab.report.Evidence;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.lab.common.Times;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import fencing.lab.sink.SinkReport;
@@ -16,17 +15,13 @@ import fencing.support.EtcdCluster;
 import fencing.support.RestorableEtcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
 import io.etcd.jetcd.options.LeaseOption;
-import io.etcd.jetcd.support.CloseableClient;
-import io.grpc.stub.StreamObserver;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /** One repeat of a case: A acquires and freezes, its lease expires, B acquires, and the case plays its part. */
 public final class RepeatRun implements Scene {
@@ -42,16 +37,13 @@ public final class RepeatRun implements Scene {
     private final PrintWriter out;
     private final Prepared prepared;
     private final int repeats;
-    private final Events events = new Events();
-    private final List<Exchange> calls = new ArrayList<>();
+    private final Journal journal = new Journal();
     private final SinkClient asB;
     private final SinkClient asRunner;
     private final LineageSteps lineage;
     private final RequestSteps requests;
     private final HoldSteps hold;
-    private Ownership b;
-    private EtcdLockService lockB;
-    private CloseableClient bKeepAlive;
+    private HolderB holderB;
     private EtcdCluster cluster;
 
     /** Prepares repeat {@code prepared.repeat} of {@code repeats}, printing its progress to {@code out}. */
@@ -69,9 +61,9 @@ public final class RepeatRun implements Scene {
         this.repeats = repeats;
         this.asB = new SinkClient(prepared.sinkUri(), "B");
         this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
-        this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, events, calls, this::progress);
-        this.requests = new RequestSteps(prepared, events, calls, () -> b.token(), this::progress);
-        this.hold = new HoldSteps(asRunner, events, calls, this::progress);
+        this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, journal, this::progress);
+        this.requests = new RequestSteps(prepared, journal, () -> holderB.ownership().token(), this::progress);
+        this.hold = new HoldSteps(asRunner, journal, this::progress);
     }
 
     /** Gives the repeat the study's own cluster, whose leader a case that {@link StudyCase#failsOverLeader} kills; returns this. */
@@ -94,7 +86,7 @@ public final class RepeatRun implements Scene {
         Calls.requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
         requests.awaitStarted();
         ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
-        lockB = new EtcdLockService(client, prepared.key, ttlSeconds);
+        holderB = new HolderB(client, prepared.key, ttlSeconds, journal);
         ExpiryWatch watch = null;
         LeaderFault fault = null;
         Evidence.Holder aHolder;
@@ -104,48 +96,47 @@ public final class RepeatRun implements Scene {
         long end;
         boolean finished = false;
         out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, studyCase.name(), prepared.key);
-        events.start(Times.nowMicros());
+        journal.start(Times.nowMicros());
         try {
             worker.send(new WorkerCommand.Acquire(studyCase.modes()));
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
             aHolder = holder("A", ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
-            events.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
+            journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
                     "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
-            events.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
+            journal.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
                     "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), ready.token(), null, null);
-            events.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", "holds the lock, keeps its lease alive and has read the sink");
+            journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", "holds the lock, keeps its lease alive and has read the sink");
             progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; it keeps the lease alive and said READY",
                     worker.pid(), ready.token(), Calls.hex(ready.leaseId()), ttlSeconds);
 
             watch = new ExpiryWatch(client, key, ready.token(), ttlSeconds);
-            long lastKeepAlive = lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
+            long lastKeepAlive = ExpiryWatch.lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
             stopAt = Times.nowMicros();
             worker.freeze();
-            events.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
+            journal.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
             long ttlLeft = Etcd.await(client.getLeaseClient().timeToLive(ready.leaseId(), LeaseOption.DEFAULT)).getTTL();
-            events.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left",
+            journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left",
                     "etcd's own count for A's lease right after the freeze (whole seconds)");
             progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                     Times.seconds(stopAt - lastKeepAlive), ttlLeft);
             if (studyCase.failsOverLeader()) {
-                fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, events, this::progress);
+                fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, journal, this::progress);
                 fault.strike(key, stopAt, lastKeepAlive);
             }
             expiry = watch.await(stopAt, lastKeepAlive, ttlLeft, this::progress);
-            events.add(Lane.ETCD, Kind.KEY_DELETED, expiry.observedAtMicros(),
+            journal.add(Lane.ETCD, Kind.KEY_DELETED, expiry.observedAtMicros(),
                     "lease expired: key deleted" + (expiry.deleteRevision() == null ? "" : ", rev " + expiry.deleteRevision()),
                     "seen by the " + expiry.observedBy() + " " + expiry.waitAfterStopMillis() + " ms after SIGSTOP");
             if (fault != null) {
                 fault.keyGone(expiry.observedAtMicros());
             }
 
-            b = acquireB(lockB);
+            Ownership b = holderB.acquire();
             long bAcquiredAt = Times.nowMicros();
             bHolder = holder("B", b.token(), b.leaseId(), bAcquiredAt, null);
-            bKeepAlive = client.getLeaseClient().keepAlive(b.leaseId(), keepAliveEvents());
-            events.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
+            journal.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
                     b.token(), null, null);
-            events.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
+            journal.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
                     "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), b.token(), null, null);
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
@@ -153,12 +144,12 @@ public final class RepeatRun implements Scene {
 
             for (String mode : studyCase.modes()) {
                 Exchange read = asRunner.read(mode);
-                calls.add(read);
+                journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + mode);
             }
             for (String ledger : studyCase.ledgers()) {
                 Exchange read = asRunner.call("GET", "/ledgers/" + ledger, null);
-                calls.add(read);
+                journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + ledger);
             }
             end = Times.nowMicros();
@@ -174,12 +165,13 @@ public final class RepeatRun implements Scene {
                     }
                 }
             } finally {
-                new Teardown(prepared, events).run(watch, bKeepAlive, lockB, b, finished);
+                new Teardown(prepared, journal).run(watch, holderB, finished);
             }
         }
-        long lastBeforeStop = lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
-        return new Judge(studyCase, prepared, ttlSeconds, events).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
-                stopAt, end, calls);
+        long lastBeforeStop = ExpiryWatch.lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
+        Reported.append(journal, prepared);
+        return new Judge(studyCase, prepared, ttlSeconds, journal).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
+                stopAt, end);
     }
 
     /** Returns those of {@code modes} this run serves: a case's current-owner mode is left out where Part 4 is not written. */
@@ -189,12 +181,13 @@ public final class RepeatRun implements Scene {
 
     @Override
     public void writeB(String... modes) {
+        Ownership b = holderB.ownership();
         List<Exchange> writes = asB.writeAll(active(modes), "B", b.token(), CURRENT);
         for (Exchange write : writes) {
-            calls.add(write);
+            journal.exchange(write);
             Calls.requireOk(write, "B's write to " + write.mode());
             String verdict = write.response().path("verdict").asText();
-            events.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(), "token " + b.token(),
+            journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(), "token " + b.token(),
                     b.token(), write.mode(), verdict);
         }
         progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
@@ -206,7 +199,7 @@ public final class RepeatRun implements Scene {
         prepared.worker.send(new WorkerCommand.Write(LATE, active(modes)));
         long resumedAt = Times.nowMicros();
         prepared.worker.resume();
-        events.add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
+        journal.add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
     }
 
     @Override
@@ -224,26 +217,14 @@ public final class RepeatRun implements Scene {
 
     @Override
     public void restartSink() {
-        long pid = prepared.sink().pid();
-        long killedAt = Times.nowMicros();
-        LabProcess<SinkReport> restarted = prepared.restartSink();
-        events.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL",
-                "the sink server (pid " + pid + ") is killed: no shutdown, nothing flushed on the way out");
-        SinkReport.Listening listening = restarted.await(SinkReport.Listening.class, START_TIMEOUT);
-        long upAt = Times.nowMicros();
-        events.add(Lane.SINK, Kind.SINK_RESTARTED, upAt, "restarted", "a new sink server (pid " + listening.pid() + ") over the same SQLite files");
-        progress("sink server (pid %d) killed with SIGKILL and restarted (pid %d) over the same files in %s",
-                pid, listening.pid(), Times.seconds(upAt - killedAt));
+        SinkRestart.run(prepared, journal, this::progress);
     }
 
     @Override
     public void releaseB() {
-        bKeepAlive.close();
-        bKeepAlive = null;
-        boolean deleted = lockB.release(b);
-        events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
-        progress("B released the lock (token %d): %s", b.token(), deleted ? "its key deleted" : "its key was already gone");
-        b = null;
+        long token = holderB.ownership().token();
+        boolean deleted = holderB.release().orElse(false);
+        progress("B released the lock (token %d): %s", token, deleted ? "its key deleted" : "its key was already gone");
     }
 
     @Override
@@ -308,65 +289,12 @@ public final class RepeatRun implements Scene {
 
     @Override
     public void progress(String format, Object... args) {
-        out.printf(Locale.ROOT, "  %6s  %s%n", "+" + String.format(Locale.ROOT, "%.2f", (Times.nowMicros() - events.start()) / 1e6),
+        out.printf(Locale.ROOT, "  %6s  %s%n", "+" + String.format(Locale.ROOT, "%.2f", (Times.nowMicros() - journal.start()) / 1e6),
                 String.format(Locale.ROOT, format, args));
         out.flush();
     }
 
-    private Ownership acquireB(EtcdLockService lockB) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-        while (true) {
-            Optional<Ownership> got = lockB.tryAcquire("B");
-            if (got.isPresent()) {
-                return got.get();
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("B could not take the lock within 2 s of seeing the key gone");
-            }
-            sleepMillis(10);
-        }
-    }
-
-    private StreamObserver<LeaseKeepAliveResponse> keepAliveEvents() {
-        return new StreamObserver<>() {
-            @Override
-            public void onNext(LeaseKeepAliveResponse response) {
-                // B's lease outlives the repeat's few hundred milliseconds; its refreshes are not part of the story.
-            }
-
-            @Override
-            public void onError(Throwable error) {
-                events.add(Lane.B, Kind.KEEPALIVE_FAILED, Times.nowMicros(), "keepalive failed", String.valueOf(error.getMessage()));
-            }
-
-            @Override
-            public void onCompleted() {
-                // The runner closes B's keepalive itself at the end of the repeat.
-            }
-        };
-    }
-
-    /** Returns the last keepalive A reported before {@code before}, or {@code fallback} if later. */
-    private static long lastKeepAlive(LabProcess<WorkerReport> worker, long fallback, long before) {
-        long last = fallback;
-        for (WorkerReport report : worker.seen()) {
-            if (report instanceof WorkerReport.KeepAlive keepAlive && keepAlive.atMicros() < before) {
-                last = Math.max(last, keepAlive.atMicros());
-            }
-        }
-        return last;
-    }
-
     private Evidence.Holder holder(String owner, long token, long leaseId, long acquiredAt, Long pid) {
-        return new Evidence.Holder(owner, token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - events.start()), pid);
-    }
-
-    private static void sleepMillis(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        return new Evidence.Holder(owner, token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - journal.start()), pid);
     }
 }

@@ -1,9 +1,8 @@
 package fencing.lab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import fencing.lab.Times;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.lab.common.Times;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import fencing.lab.worker.WorkerCommand;
@@ -21,17 +20,15 @@ final class RequestSteps {
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
 
     private final Prepared prepared;
-    private final Events events;
-    private final List<Exchange> calls;
+    private final Journal journal;
     private final SinkClient asB;
     private final SinkClient asRunner;
     private final LongSupplier bToken;
     private final BiConsumer<String, Object[]> progress;
 
-    RequestSteps(Prepared prepared, Events events, List<Exchange> calls, LongSupplier bToken, BiConsumer<String, Object[]> progress) {
+    RequestSteps(Prepared prepared, Journal journal, LongSupplier bToken, BiConsumer<String, Object[]> progress) {
         this.prepared = prepared;
-        this.events = events;
-        this.calls = calls;
+        this.journal = journal;
         this.asB = new SinkClient(prepared.sinkUri(), "B");
         this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
         this.bToken = bToken;
@@ -57,7 +54,7 @@ final class RequestSteps {
                 Exchange write = called.exchange();
                 Calls.requireOk(write, "C's forged write to " + write.mode());
                 writes.add(write);
-                events.add(Lane.C, Kind.FORGED_WRITE, write.receivedAtMicros(), FORGED + " → " + write.mode() + ": " + write.verdict(),
+                journal.add(Lane.C, Kind.FORGED_WRITE, write.receivedAtMicros(), FORGED + " → " + write.mode() + ": " + write.verdict(),
                         "token " + wrote.token() + ", made up: C never held the lock", wrote.token(), write.mode(), write.verdict());
             }
         }
@@ -67,7 +64,7 @@ final class RequestSteps {
 
     void loseFirstResponse(String requestId) {
         Exchange arm = asRunner.call("POST", "/control/lose-first-response/" + requestId, null);
-        calls.add(arm);
+        journal.exchange(arm);
         Calls.requireOk(arm, "arming the lost response");
         progress.accept("the sink server will apply request %s and lose its first answer from each ledger", new Object[] {requestId});
     }
@@ -77,36 +74,21 @@ final class RequestSteps {
         List<String> said = new ArrayList<>();
         for (String ledger : ledgers) {
             Exchange first = asB.add(ledger, "B", token, requestId, amount);
-            calls.add(first);
+            journal.exchange(first);
             Exchange answered = first;
             if (first.isLost()) {
-                events.add(Lane.B, Kind.RESPONSE_LOST, first.receivedAtMicros(), requestId + " → " + ledger + ": no response",
+                journal.add(Lane.B, Kind.RESPONSE_LOST, first.receivedAtMicros(), requestId + " → " + ledger + ": no response",
                         "the sink applied the request and closed the connection without answering (" + first.error() + ")",
                         token, ledger, null);
-                events.add(Lane.B, Kind.RETRIED, Times.nowMicros(), "retries " + requestId, "the same request id, token and amount",
+                journal.add(Lane.B, Kind.RETRIED, Times.nowMicros(), "retries " + requestId, "the same request id, token and amount",
                         token, ledger, null);
                 answered = asB.add(ledger, "B", token, requestId, amount);
-                calls.add(answered);
+                journal.exchange(answered);
             }
             Calls.requireOk(answered, "B's request " + requestId + " to " + ledger);
             said.add(ledger + " " + (first.isLost() ? "lost, then " : "") + answered.verdict() + " (total "
                     + answered.response().path("after").path("total").asLong() + ")");
         }
         progress.accept("B sent request %s (+%d, token %d): %s", new Object[] {requestId, amount, token, String.join(", ", said)});
-    }
-
-    /** Adds a timeline event for each ledger's answer in {@code calls}. */
-    static void ledgerVerdicts(List<Exchange> calls, Events events) {
-        for (Exchange call : calls) {
-            if (call.isLedgerAdd() && call.status() == 200) {
-                JsonNode r = call.response();
-                String verdict = r.get("verdict").asText();
-                long total = r.path("after").path("total").asLong();
-                events.add(Lane.SINK, Kind.LEDGER_VERDICT, call.decidedAtMicros(), call.mode() + ": " + r.get("requestId").asText() + " (+"
-                                + r.get("amount").asLong() + ", token " + r.get("token").asLong() + ") " + verdict + ", total " + total,
-                        call.from() + "'s request; after it the ledger's total is " + total + " and its mark "
-                                + r.path("after").path("highWaterMark").asLong(), r.get("token").asLong(), call.mode(), verdict, total);
-            }
-        }
     }
 }

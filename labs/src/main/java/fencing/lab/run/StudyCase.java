@@ -92,8 +92,16 @@ public interface StudyCase extends LabCase {
     /** Runs the case's part of the repeat: B holds the lock, A is frozen with its write not yet sent. */
     void play(Scene scene);
 
-    /** Adds to {@code differences} what else the case needs to see in {@code outcome}; nothing by default. */
+    /**
+     * Adds to {@code differences} what else the case needs to see in {@code outcome}; nothing by default.
+     *
+     * <p>Judge only on what a run cannot miss: an observation that sampling can miss belongs in {@link #notes}.
+     */
     default void check(Outcome outcome, List<String> differences) {
+    }
+
+    /** Adds to {@code notes} what supports the verdict but depends on timing, such as a sampled TTL; nothing by default. */
+    default void notes(Outcome outcome, List<String> notes) {
     }
 
     /**

@@ -1,45 +1,38 @@
 package fencing.lab.run;
 
-import fencing.etcd.EtcdLockService;
-import fencing.etcd.Ownership;
-import fencing.lab.Times;
-import fencing.lab.report.Evidence.Kind;
-import fencing.lab.report.Evidence.Lane;
+import fencing.lab.common.Times;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
-import io.etcd.jetcd.support.CloseableClient;
 import java.time.Duration;
 
 /** Ends a repeat: the watch, B's keepalive and lock, worker A and the sink server, whatever failed on the way. */
 final class Teardown {
 
     private final Prepared prepared;
-    private final Events events;
+    private final Journal journal;
 
-    Teardown(Prepared prepared, Events events) {
+    Teardown(Prepared prepared, Journal journal) {
         this.prepared = prepared;
-        this.events = events;
+        this.journal = journal;
     }
 
     /** Stops everything, then throws the first failure with the others suppressed. */
-    void run(ExpiryWatch watch, CloseableClient bKeepAlive, EtcdLockService lockB, Ownership b, boolean finished) {
+    void run(ExpiryWatch watch, HolderB holderB, boolean finished) {
         RuntimeException failure = null;
         try {
             if (watch != null) {
                 watch.close();
             }
-            if (bKeepAlive != null) {
-                bKeepAlive.close();
-            }
-            if (b != null) {
-                boolean deleted = lockB.release(b);
-                events.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
+            if (holderB != null) {
+                holderB.release();
             }
             if (finished) {
                 if (prepared.worker.frozen()) {
                     // A case that never lets A write leaves it frozen; it must run to hear that it should exit.
                     prepared.worker.resume();
-                    events.add(Lane.A, Kind.RESUMED, Times.nowMicros(), "SIGCONT (case over)", "resumed only to be told to exit; it writes nothing");
+                    journal.add(Lane.A, Kind.RESUMED, Times.nowMicros(), "SIGCONT (case over)", "resumed only to be told to exit; it writes nothing");
                 }
                 prepared.worker.send(new WorkerCommand.Exit());
                 prepared.worker.await(WorkerReport.Bye.class, Duration.ofSeconds(5));

@@ -1,8 +1,8 @@
 package fencing.lab.sink;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import fencing.lab.Json;
-import fencing.lab.Times;
+import fencing.lab.common.Json;
+import fencing.lab.common.Times;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 

@@ -2,7 +2,7 @@ package fencing.lab.sink;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import fencing.sink.ConnectionSource;
 import fencing.sink.IdempotentLedger;
 import fencing.sink.RequestResult;

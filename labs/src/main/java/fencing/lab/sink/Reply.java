@@ -1,7 +1,7 @@
 package fencing.lab.sink;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 
 /** What the sink server answers to one request: a status and a JSON body, or no answer at all ({@link #LOST}). */
 final class Reply {

@@ -2,8 +2,8 @@ package fencing.lab.sink;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import fencing.lab.Json;
-import fencing.lab.Times;
+import fencing.lab.common.Json;
+import fencing.lab.common.Times;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -5,7 +5,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import fencing.sink.Sink;
 import fencing.sink.WriteResult;
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package fencing.lab.sink;
 
-import fencing.lab.Json;
-import fencing.lab.Times;
+import fencing.lab.common.Json;
+import fencing.lab.common.Times;
 import fencing.support.Channel;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package fencing.lab.worker;
 
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
-import fencing.lab.Times;
+import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import fencing.support.Channel;
@@ -180,7 +180,14 @@ public final class Worker implements Callable<Integer> {
     }
 
     private void say(WorkerReport report) throws IOException {
+        logged(report);
         runner.send(report);
+    }
+
+    /** Prints {@code report} to the worker's log as well, so that the log tells what A did in the order it did it. */
+    private static void logged(WorkerReport report) {
+        System.out.println(Times.iso(Times.nowMicros()) + " " + report);
+        System.out.flush();
     }
 
     /** Says {@code report} from a callback or a failure, where there is no one to throw to: a runner that is gone hears nothing. */
@@ -189,6 +196,7 @@ public final class Worker implements Callable<Integer> {
             return;
         }
         try {
+            logged(report);
             runner.send(report);
         } catch (IOException runnerGone) {
             System.err.println("could not tell the runner " + report + ": " + runnerGone.getMessage());

@@ -2,7 +2,7 @@ package fencing.lab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencing.lab.report.Evidence;
+import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.FencedVariant;
 import fencing.lab.sink.SinkClient;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import fencing.sink.ConnectionSource;
 import fencing.sink.PlainSink;
 import fencing.sink.SinkState;

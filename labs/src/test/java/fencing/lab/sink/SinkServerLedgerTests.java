@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 import fencing.sink.ConnectionSource;
 import fencing.sink.IdempotentLedger;
 import java.io.IOException;

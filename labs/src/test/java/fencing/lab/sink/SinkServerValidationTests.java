@@ -1,6 +1,6 @@
 package fencing.lab.sink;
 
-import fencing.lab.Json;
+import fencing.lab.common.Json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

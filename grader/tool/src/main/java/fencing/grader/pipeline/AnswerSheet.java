@@ -1,7 +1,5 @@
 package fencing.grader.pipeline;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.KitLocations;
 import fencing.reasoning.AnswerKey;
 import fencing.reasoning.Answers;
@@ -15,7 +13,8 @@ import java.util.Optional;
 
 /**
  * A submission's {@code ANSWERS.md} as the grader handles it: copied where the graded tests read its closed answers,
- * and read for the explanations a person grades, with the quoted figures checked against {@code evidence.json}.
+ * and read for the explanations a person grades, with each question's quoted figures checked against the evidence of
+ * the case it asks about ({@code study/CASE/evidence.json}).
  *
  * @param copy         where the tests read the answers
  * @param explanations one per question of the answer key
@@ -40,19 +39,22 @@ public record AnswerSheet(Path copy, List<Explanation> explanations, List<String
         Path copy = Files.createDirectories(workDir.resolve("answers")).resolve(Answers.FILE);
         Files.copy(source, copy);
         Answers answers = Answers.parse(Files.readString(copy));
-        Optional<EvidenceFigures> evidence = evidence(submission, notes);
         List<Explanation> explanations = new ArrayList<>();
         for (AnswerKey.Question question : AnswerKey.QUESTIONS) {
             Optional<Answers.Answer> answer = answers.question(question.number());
             String figures = answer.map(Answers.Answer::figures).orElse("");
+            // Each question's figures are checked against the evidence of the case it asks about, and no other.
+            String caseName = AnswerKey.caseOf(question.number()).orElse("late-write");
+            Optional<EvidenceFigures> evidence = figures.isBlank() ? Optional.empty() : EvidenceFigures.forCase(submission, caseName, notes);
             List<String> problems = figures.isBlank() || evidence.isEmpty() ? List.of() : evidence.get().problems(figures);
             if (!figures.isBlank() && evidence.isEmpty()) {
-                problems = List.of("figures quoted, but the submission has no evidence.json to check them against");
+                problems = List.of("figures " + figures + " quoted, but the submission has no evidence of the " + caseName + " case ("
+                        + EvidenceFigures.STUDY + "/" + caseName + "/evidence.json) to check them against");
             }
             explanations.add(new Explanation(question.number(), question.title(),
                     answer.map(Answers.Answer::explanation).orElse(""), question.rubric(), problems));
             if (!problems.isEmpty()) {
-                notes.add("ANSWERS.md question " + question.number() + ", figures that do not match your lab run: "
+                notes.add("ANSWERS.md question " + question.number() + ", figures that do not match your " + caseName + " run: "
                         + String.join("; ", problems));
             }
         }
@@ -70,21 +72,5 @@ public record AnswerSheet(Path copy, List<Explanation> explanations, List<String
             }
         }
         return new AnswerSheet(copy, List.copyOf(explanations), List.copyOf(notes));
-    }
-
-    private static Optional<EvidenceFigures> evidence(Path submission, List<String> notes) {
-        for (String location : EvidenceFigures.LOCATIONS) {
-            Path file = submission.resolve(location);
-            if (Files.isRegularFile(file)) {
-                try {
-                    JsonNode root = new ObjectMapper().readTree(file.toFile());
-                    return Optional.of(new EvidenceFigures(root));
-                } catch (IOException e) {
-                    notes.add(location + " could not be read as JSON, so no figure was checked: " + e.getMessage());
-                    return Optional.empty();
-                }
-            }
-        }
-        return Optional.empty();
     }
 }

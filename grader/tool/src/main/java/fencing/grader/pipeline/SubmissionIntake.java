@@ -119,6 +119,14 @@ public final class SubmissionIntake {
                     Files.write(answersDir.resolve(beside), bytes);
                 }
             }
+            for (String evidence : studyFiles(root)) {
+                byte[] bytes = read(root, evidence);
+                if (bytes != null) {
+                    Path copy = answersDir.resolve(evidence);
+                    Files.createDirectories(copy.getParent());
+                    Files.write(copy, bytes);
+                }
+            }
         } catch (Refused e) {
             return refuse(e.getMessage(), submission);
         }
@@ -135,6 +143,41 @@ public final class SubmissionIntake {
                     + " provided code (write helpers as nested classes inside a student-owned file)", submission);
         }
         return new Result(sources, List.copyOf(taken), null);
+    }
+
+    /**
+     * Returns {@code study/CASE/evidence.json} for each case folder of the submission's {@code study/}, none if it has none.
+     *
+     * @throws Refused if {@code study} is a link or not a folder, or holds more folders than a study writes
+     */
+    private static List<String> studyFiles(SecureDirectoryStream<Path> root) throws Refused, IOException {
+        Path study = Path.of(StudentFiles.STUDY);
+        BasicFileAttributes attributes;
+        try {
+            attributes = root.getFileAttributeView(study, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes();
+        } catch (NoSuchFileException absent) {
+            return List.of();
+        }
+        if (attributes.isSymbolicLink() || !attributes.isDirectory()) {
+            throw new Refused(StudentFiles.STUDY + " is " + (attributes.isSymbolicLink() ? "a symbolic link" : "not a folder")
+                    + "; the grader reads the lab's evidence only from a real folder inside the submission");
+        }
+        List<String> files = new ArrayList<>();
+        try (SecureDirectoryStream<Path> cases = root.newDirectoryStream(study, LinkOption.NOFOLLOW_LINKS)) {
+            for (Path entry : cases) {
+                String name = entry.getFileName().toString();
+                if (!StudentFiles.CASE_NAME.matcher(name).matches()) {
+                    continue;
+                }
+                files.add(StudentFiles.STUDY + "/" + name + "/" + StudentFiles.EVIDENCE);
+                if (files.size() > StudentFiles.MAX_STUDY_CASES) {
+                    throw new Refused(StudentFiles.STUDY + " holds more than " + StudentFiles.MAX_STUDY_CASES + " case folders; a study"
+                            + " writes one per case");
+                }
+            }
+        }
+        files.sort(null);
+        return files;
     }
 
     /** Reads {@code path} below {@code root} without following links; null when it does not exist. */

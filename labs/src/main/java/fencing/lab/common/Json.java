@@ -1,4 +1,4 @@
-package fencing.lab;
+package fencing.lab.common;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;

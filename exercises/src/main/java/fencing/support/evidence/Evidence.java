@@ -1,29 +1,90 @@
-package fencing.lab.report;
+package fencing.support.evidence;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code evidence.json} holds: the study, each repeat with every request and response, and the figures.
+ * What {@code evidence.json} holds, for every case of the lab: the study, each repeat with every request and response,
+ * the figures, and for the chaos case what its history showed.
  *
  * <p>Times are wall-clock microseconds since the epoch ({@code ...Micros}), the same clock in every
- * process of the lab; {@code tMillis} fields are milliseconds since the repeat started.
+ * process of the lab; {@code tMillis} fields are milliseconds since the repeat started. The lab writes these records
+ * and the grader reads them back with {@link #read}, so that both agree on one schema, versioned by {@link #SCHEMA}.
  */
 public final class Evidence {
+
+    /** The version of this schema, written first in every {@code evidence.json}; a file of another version is refused. */
+    public static final int SCHEMA = 2;
+
+    /** The file every case writes into its out directory. */
+    public static final String FILE = "evidence.json";
+
+    private static final ObjectMapper STRICT = new ObjectMapper()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private Evidence() {
     }
 
-    /** The whole study. */
-    public record Study(String tool, String caseName, String caseTitle, String contract, String startedAt, String endedAt,
-                 long ttlSeconds, int repeatsAsked, String etcd, String javaVersion, String classPathNote,
-                 Map<String, String> sinks, List<Repeat> repeats, Summary summary, String error) {
+    /**
+     * Reads an {@code evidence.json}.
+     *
+     * @throws IOException              if it cannot be read or is not JSON of this schema
+     * @throws IllegalArgumentException if it names another schema version, or none
+     */
+    public static Study read(Path file) throws IOException {
+        JsonNode root = STRICT.readTree(file.toFile());
+        if (root == null || !root.path("schema").canConvertToInt() || root.path("schema").asInt() != SCHEMA) {
+            throw new IllegalArgumentException(file.getFileName() + " is not evidence of schema " + SCHEMA + " (it says "
+                    + (root == null ? "nothing" : root.path("schema").isMissingNode() ? "no schema" : "schema " + root.path("schema"))
+                    + "): run the study again with this kit's ./kit study");
+        }
+        return STRICT.treeToValue(root, Study.class);
     }
 
-    /** One run of the experiment. */
-    public record Repeat(int repeat, String caseName, boolean pass, List<String> differences, String verdict, String explanation,
+    /**
+     * The whole study of one case.
+     *
+     * @param schema the version of this schema, {@link #SCHEMA}
+     * @param repeats every repeat of a case played by A and B; empty for the chaos case
+     * @param chaos   what the chaos case's history showed; {@code null} for every other case
+     */
+    public record Study(int schema, String tool, String caseName, String caseTitle, String contract, String startedAt, String endedAt,
+                 long ttlSeconds, int repeatsAsked, String etcd, String javaVersion, String classPathNote,
+                 Map<String, String> sinks, List<Repeat> repeats, Summary summary, Chaos chaos, String error) {
+    }
+
+    /**
+     * The chaos case: many writers, random freezes, and what the checker found in the merged history.
+     *
+     * @param history     the history file, relative to the out directory
+     * @param differences what did not end as the case expects; empty when it did
+     */
+    public record Chaos(int writers, long durationSeconds, long seed, String replay, long startedAtMicros, long endedAtMicros,
+                        String history, int freezes, double writesPerSecond, List<String> problems, Map<String, ChaosMode> modes,
+                        List<String> differences) {
+    }
+
+    /** What the history checker found for one mode of the chaos run. */
+    public record ChaosMode(String mode, String sink, int writes, int accepted, int rejected, int noVerdict, int staleAccepted,
+                            int lostUpdates, int expiredHolderAccepted, boolean complete, List<String> examples) {
+    }
+
+    /**
+     * One run of the experiment.
+     *
+     * @param differences what the verdict rests on and did not hold; empty when the repeat passed
+     * @param notes       supporting observations that depend on timing (a sampled TTL), shown but not judged
+     */
+    public record Repeat(int repeat, String caseName, boolean pass, List<String> differences, List<String> notes, String verdict, String explanation,
                   String contractNote,
                   String lockKey, long ttlSeconds, Holder a, Holder b, Expiry expiry,
                   long startedAtMicros, long endedAtMicros, Figures figures,
@@ -98,9 +159,12 @@ public final class Evidence {
      * @param mode    the sink mode the event is about, or {@code null}
      * @param verdict the sink's verdict ({@code accepted}, {@code rejected}, or for a ledger {@code duplicate}) on a write, or {@code null}
      * @param total   a ledger's total after the request, or {@code null}
+     * @param value   on a sink's verdict, the mode's value after it, or {@code null}
+     * @param mark    on a sink's or a ledger's verdict, the high-water mark after it, or {@code null}
+     * @param from    on a sink's or a ledger's verdict, who sent the request ({@code A}, {@code B}, {@code C}), or {@code null}
      */
     public record Event(Lane lane, Kind kind, long atMicros, double tMillis, String label, String detail, Long token, String mode,
-                        String verdict, Long total) {
+                        String verdict, Long total, String value, Long mark, String from) {
     }
 
     /** The timeline's lanes, top to bottom. */
@@ -181,7 +245,15 @@ public final class Evidence {
         /** The sink's database files were copied aside, as a backup. */
         SINK_BACKED_UP,
         /** The sink's database files were replaced by the backup, and a new sink server runs over them. */
-        SINK_RESTORED_FROM_BACKUP
+        SINK_RESTORED_FROM_BACKUP;
+
+        /**
+         * Returns whether a run can miss this event: it is seen by sampling etcd (which counts a lease's TTL in whole
+         * seconds), not recorded by a step of the run, so it supports a verdict and never decides one.
+         */
+        public boolean sampled() {
+            return this == LEASE_RENEWED;
+        }
     }
 
     /** One request and its response, with times relative to the repeat's start. */

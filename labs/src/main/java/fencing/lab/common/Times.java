@@ -1,4 +1,4 @@
-package fencing.lab;
+package fencing.lab.common;
 
 import java.time.Instant;
 import java.util.Locale;

@@ -1,0 +1,93 @@
+package fencing.lab;
+
+import fencing.lab.history.History;
+import fencing.lab.history.HistoryChecker;
+import fencing.lab.report.ChaosReport;
+import fencing.lab.run.Cases;
+import fencing.lab.run.ChaosRun;
+import fencing.support.Etcd;
+import fencing.support.evidence.Evidence;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The chaos case: many writers and a seeded nemesis, its history checked, its evidence and reports written. */
+record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPath, String classPathNote, PrintWriter say) {
+
+    /** The chaos case's defaults, where {@code --writers} and {@code --duration} are not given. */
+    static final int WRITERS = 4;
+    static final long SECONDS = 30;
+
+    /** Returns the command that replays this run's faults. */
+    String replay() {
+        return String.format(Locale.ROOT, "./kit study --case chaos --writers %d --duration %d --seed %d", writers, seconds, seed);
+    }
+
+    /** Runs the case into {@code dir}; returns its exit code, as {@link CaseStudy#run} does. */
+    int run(PrintWriter err) {
+        Study.prepareOutDir(dir);
+        String startedAt = Instant.now().toString();
+        say.printf(Locale.ROOT, "Fencing study · case chaos (%s) · %d writers · %d s · seed %d · lease TTL %d s · out %s%n",
+                Cases.of("chaos").title(), writers, seconds, seed, Study.TTL_SECONDS, dir);
+        say.flush();
+        ChaosRun.Result result;
+        String etcdOrigin;
+        try {
+            Etcd etcd = Etcd.shared();
+            etcdOrigin = etcd.toString();
+            say.println("etcd: " + etcd);
+            ChaosRun run = new ChaosRun(writers, seconds, seed, Study.TTL_SECONDS, dir, classPath, say);
+            if (Cases.extensionMissing(classPath).isPresent()) {
+                say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet");
+                run = run.withoutCurrentOwner();
+            }
+            result = run.run(etcd);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("The study could not finish: interrupted; replay with seed " + seed);
+            return Study.EXIT_COULD_NOT_RUN;
+        } catch (RuntimeException e) {
+            Study.writeStackTrace(dir, e);
+            err.println("The study could not finish: " + Study.describe(e) + "; replay with seed " + seed);
+            err.println("(details in " + dir.resolve("study-error.log") + ")");
+            err.flush();
+            return Study.EXIT_COULD_NOT_RUN;
+        }
+        Evidence.Study evidence = evidence(result, startedAt, etcdOrigin);
+        ChaosReport.write(dir, evidence, result.findings(), History.read(Path.of(result.history())));
+        Evidence.Chaos chaos = evidence.chaos();
+        for (Evidence.ChaosMode mode : chaos.modes().values()) {
+            say.printf(Locale.ROOT, "  %-14s %6d writes, %6d accepted: stale writes accepted %d, lost updates %d, expired-holder writes accepted %d%s%n",
+                    mode.mode(), mode.writes(), mode.accepted(), mode.staleAccepted(), mode.lostUpdates(), mode.expiredHolderAccepted(),
+                    mode.complete() ? "" : " (incomplete: unknown)");
+        }
+        chaos.problems().forEach(p -> say.println("  cannot judge the history: " + p));
+        say.printf(Locale.ROOT, "%.1f recorded writes per second, %d freezes. %s%n", chaos.writesPerSecond(), chaos.freezes(),
+                result.pass() ? "As expected: the fenced sink accepted no stale write." : "NOT as expected: " + String.join("; ", chaos.differences()));
+        say.println("history:  " + result.history() + "   (./kit check-history " + result.history() + ")");
+        say.println("evidence: " + dir.resolve(Evidence.FILE));
+        say.println("reports:  " + dir.resolve("report.md") + "  " + dir.resolve("report.html"));
+        say.println("replay:   " + replay());
+        say.flush();
+        return result.pass() ? 0 : Study.EXIT_DIFFERED;
+    }
+
+    private Evidence.Study evidence(ChaosRun.Result r, String startedAt, String etcdOrigin) {
+        Map<String, Evidence.ChaosMode> modes = new LinkedHashMap<>();
+        for (HistoryChecker.ModeFindings m : r.findings().modes().values()) {
+            modes.put(m.mode(), new Evidence.ChaosMode(m.mode(), r.sinks().get(m.mode()), m.writes(), m.accepted(), m.rejected(), m.noVerdict(),
+                    m.staleAccepted(), m.lostUpdates(), m.expiredHolderAccepted(), m.complete(), m.examples()));
+        }
+        Evidence.Chaos chaos = new Evidence.Chaos(writers, seconds, seed, replay(), r.startedAtMicros(), r.endedAtMicros(),
+                dir.relativize(Path.of(r.history())).toString(), r.freezes(), r.writesPerSecond(), r.findings().problems(), modes, r.differences());
+        Evidence.Summary summary = new Evidence.Summary(1, r.pass() ? 1 : 0, r.pass() ? 0 : 1, Evidence.Stats.of(List.of()),
+                Evidence.Stats.of(List.of()), Evidence.Stats.of(List.of()));
+        return new Evidence.Study(Evidence.SCHEMA, Study.class.getName(), "chaos", Cases.of("chaos").title(), Study.CONTRACT, startedAt,
+                Instant.now().toString(), Study.TTL_SECONDS, 1, etcdOrigin, Runtime.version().toString(), classPathNote, r.sinks(), List.of(),
+                summary, chaos, null);
+    }
+}

@@ -1,0 +1,51 @@
+package fencing.lab;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** How the lab is built: packages without cycles, and classes a maintainer can read whole. */
+class LabStructureTests {
+
+    /** About 300 lines: a class past it does more than one thing. */
+    static final int MAX_LINES = 310;
+    private static final Path KIT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
+    private static final JavaClasses LAB = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("fencing.lab");
+
+    @Test
+    @DisplayName("the lab's packages have no cycle, and none below fencing.lab depends on the runner's own package")
+    void packagesHaveNoCycle() {
+        slices().matching("fencing.lab.(*)..").should().beFreeOfCycles().check(LAB);
+        noClasses().that().resideInAPackage("fencing.lab.*..").should().dependOnClassesThat().resideInAPackage("fencing.lab").check(LAB);
+    }
+
+    @Test
+    @DisplayName("no class of the lab or of fencing.support is over about 300 lines")
+    void noClassIsOverAboutThreeHundredLines() throws IOException {
+        List<String> long_ = new ArrayList<>();
+        for (Path root : List.of(KIT.resolve("labs/src/main/java"), KIT.resolve("exercises/src/main/java/fencing/support"))) {
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    long lines = Files.readAllLines(file).size();
+                    if (lines > MAX_LINES) {
+                        long_.add(KIT.relativize(file) + ": " + lines + " lines");
+                    }
+                }
+            }
+        }
+        assertThat(long_).as("classes over %d lines", MAX_LINES).isEmpty();
+    }
+}
