@@ -63,9 +63,11 @@ public final class SinkServer implements AutoCloseable {
     private final Path dir;
     private final PrintStream log;
     private final Map<String, String> notReady;
+    private final IdleConnections idle;
 
     private SinkServer(HttpServer http, ExecutorService executor, Map<String, Sink> sinks, Ledgers ledgers, Hold hold, EtcdOwners owners,
-                       Path dir, PrintStream log, Map<String, String> notReady) {
+                       Path dir, PrintStream log, Map<String, String> notReady, IdleConnections idle) {
+        this.idle = idle;
         this.http = http;
         this.executor = executor;
         this.sinks = sinks;
@@ -92,7 +94,8 @@ public final class SinkServer implements AutoCloseable {
      * @param owners  the lab's etcd and lock key for the current-owner mode, or {@code null} for no such mode; closed with the server
      * @param log     where one line per request goes
      */
-    public static SinkServer start(Path dir, int port, FencedVariant variant, EtcdOwners owners, PrintStream log) throws IOException {
+    public static SinkServer start(Path dir, int port, FencedVariant variant, EtcdOwners owners, PrintStream log)
+            throws IOException {
         Files.createDirectories(dir);
         Hold hold = variant == FencedVariant.CHECK_OUTSIDE_TRANSACTION ? new Hold() : null;
         Map<String, Sink> sinks = SinkModes.open(dir, variant, hold == null ? (token, markSeen) -> { } : hold, owners == null ? null : owners.check());
@@ -106,7 +109,8 @@ public final class SinkServer implements AutoCloseable {
         });
         Map<String, String> notReady = SinkModes.warmUp(dir, sinks, variant, owners == null ? null : owners.check(),
                 owners == null ? null : owners.firstCheck());
-        SinkServer server = new SinkServer(http, executor, sinks, ledgers, hold, owners, dir, log, notReady);
+        SinkServer server = new SinkServer(http, executor, sinks, ledgers, hold, owners, dir, log, notReady,
+                IdleConnections.hold(dir));
         http.createContext("/", server::handle);
         http.setExecutor(executor);
         http.start();
@@ -142,6 +146,7 @@ public final class SinkServer implements AutoCloseable {
         if (owners != null) {
             owners.close();
         }
+        idle.close();
     }
 
     private void handle(HttpExchange exchange) throws IOException {

@@ -71,4 +71,17 @@ class SinkServerTests {
         assertThat(body.get("value").asText()).as("GET says the value: %s", response.body()).isEqualTo("B-current");
         assertThat(body.get("highWaterMark").asLong()).as("GET says the mark: %s", response.body()).isEqualTo(8);
     }
+
+    @Test
+    @DisplayName("While the server runs, a write leaves the write-ahead log in place: the sink's close is never the file's last,"
+            + " so no write pays a checkpoint")
+    void aWriteLeavesTheWriteAheadLogInPlace() throws Exception {
+        HttpResponse<String> response = sink.post("/sinks/fenced/write", "{\"writer\":\"C\",\"token\":9,\"value\":\"C-next\"}");
+
+        assertThat(response.statusCode()).as("the write's status: %s", response.body()).isEqualTo(200);
+        Path log = dir.resolve("fenced.db-wal");
+        assertThat(log).as("the fenced file's write-ahead log after a write, which SQLite checkpoints and deletes on a"
+                + " file's last close").isRegularFile();
+        assertThat(java.nio.file.Files.size(log)).as("the size of %s, holding the write", log).isPositive();
+    }
 }
