@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeoutException;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -55,6 +56,7 @@ public final class ChildRunner {
 
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(ids.stream().filter(id -> !id.isBlank()).map(DiscoverySelectors::selectUniqueId).toList())
+                .filters(EngineFilter.includeEngines(TestSuite.JUPITER))
                 .configurationParameter("junit.jupiter.execution.timeout.default", timeout + " s")
                 .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")

@@ -11,6 +11,7 @@ import org.junit.platform.engine.discovery.ClassNameFilter;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.discovery.PackageNameFilter;
 import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TagFilter;
 import org.junit.platform.launcher.TestIdentifier;
@@ -30,6 +31,9 @@ public enum TestSuite {
     /** The package of the provided test infrastructure, whose own tests are never part of a grade. */
     static final String PROVIDED_INFRASTRUCTURE = "fencing.support";
 
+    /** The JUnit engine every suite's tests run on. */
+    static final String JUPITER = "junit-jupiter";
+
     /** The tag of tests that need a real etcd. */
     public static final String ETCD_TAG = "etcd";
 
@@ -45,6 +49,9 @@ public enum TestSuite {
         LauncherDiscoveryRequestBuilder builder = LauncherDiscoveryRequestBuilder.request()
                 .selectors(DiscoverySelectors.selectClasspathRoots(Set.of(root())))
                 .filters(ClassNameFilter.includeClassNamePatterns(".*Tests"))
+                // Every graded test is a Jupiter test; without this, ArchUnit's engine (on the class path for the structure
+                // tests' API) would import every class of the suite looking for tests of its own.
+                .filters(EngineFilter.includeEngines(JUPITER))
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
         if (!includeEtcd) {
             builder.filters(TagFilter.excludeTags(ETCD_TAG));
