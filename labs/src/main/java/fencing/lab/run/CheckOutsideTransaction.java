@@ -1,5 +1,11 @@
 package fencing.lab.run;
 
+import fencing.lab.run.HoldSteps.ArmHold;
+import fencing.lab.run.HoldSteps.AwaitHeld;
+import fencing.lab.run.HoldSteps.ReleaseHold;
+import fencing.lab.run.OwnerSteps.AwaitAWrote;
+import fencing.lab.run.OwnerSteps.ResumeAWriting;
+import fencing.lab.run.OwnerSteps.WriteB;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.FencedVariant;
 import java.util.LinkedHashMap;
@@ -54,14 +60,15 @@ final class CheckOutsideTransaction implements StudyCase {
     }
 
     @Override
-    public void play(Scene scene) {
-        scene.writeB("plain");
-        scene.armHold();
-        scene.resumeAWriting("plain", "fenced");
-        scene.awaitHeld();
-        scene.writeB("fenced");
-        scene.releaseHold();
-        scene.awaitAWrote();
+    public List<Step> steps() {
+        return List.of(
+                new WriteB("plain"),
+                new ArmHold(),
+                new ResumeAWriting("plain", "fenced"),
+                new AwaitHeld(),
+                new WriteB("fenced"),
+                new ReleaseHold(),
+                new AwaitAWrote());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package fencing.lab.run;
 
+import fencing.lab.run.OwnerSteps.LateWriteA;
+import fencing.lab.run.OwnerSteps.WriteB;
 import fencing.support.evidence.Evidence;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
@@ -51,9 +53,10 @@ final class Failover implements StudyCase {
     }
 
     @Override
-    public void play(Scene scene) {
-        scene.writeB(MODES);
-        scene.lateWriteA(MODES);
+    public List<Step> steps() {
+        return List.of(
+                new WriteB(MODES),
+                new LateWriteA(MODES));
     }
 
     /**

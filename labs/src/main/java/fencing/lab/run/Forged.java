@@ -1,6 +1,10 @@
 package fencing.lab.run;
 
+import fencing.lab.run.OwnerSteps.Say;
+import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.run.RequestSteps.ForgedWrite;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** A process that never held the lock sends a made-up token far above any revision: a denial of service against a high-water mark. */
@@ -58,9 +62,10 @@ final class Forged implements StudyCase {
     }
 
     @Override
-    public void play(Scene scene) {
-        scene.progress("C never took the lock: it makes up the token %d and writes with it", FORGED_TOKEN);
-        scene.forgedWrite("plain", "fenced", "current-owner");
-        scene.writeB("plain", "fenced", "current-owner");
+    public List<Step> steps() {
+        return List.of(
+                new Say("C never took the lock: it makes up the token " + FORGED_TOKEN + " and writes with it"),
+                new ForgedWrite("plain", "fenced", "current-owner"),
+                new WriteB("plain", "fenced", "current-owner"));
     }
 }

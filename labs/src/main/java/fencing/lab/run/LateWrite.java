@@ -1,6 +1,9 @@
 package fencing.lab.run;
 
+import fencing.lab.run.OwnerSteps.LateWriteA;
+import fencing.lab.run.OwnerSteps.WriteB;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The worker that came back: A's late write after B's, with A's old token. */
@@ -35,8 +38,9 @@ final class LateWrite implements StudyCase {
     }
 
     @Override
-    public void play(Scene scene) {
-        scene.writeB("plain", "fenced", "current-owner");
-        scene.lateWriteA("plain", "fenced", "current-owner");
+    public List<Step> steps() {
+        return List.of(
+                new WriteB("plain", "fenced", "current-owner"),
+                new LateWriteA("plain", "fenced", "current-owner"));
     }
 }

@@ -1,6 +1,10 @@
 package fencing.lab.run;
 
+import fencing.lab.run.OwnerSteps.LateWriteA;
+import fencing.lab.run.OwnerSteps.Say;
+import fencing.lab.run.OwnerSteps.WriteB;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The extension: A writes after its lease is gone but before B has reached the sink. */
@@ -45,9 +49,10 @@ final class PreContact implements StudyCase {
     }
 
     @Override
-    public void play(Scene scene) {
-        scene.progress("B holds the lock but has not contacted the sink yet");
-        scene.lateWriteA("plain", "fenced", "current-owner");
-        scene.writeB("plain", "fenced", "current-owner");
+    public List<Step> steps() {
+        return List.of(
+                new Say("B holds the lock but has not contacted the sink yet"),
+                new LateWriteA("plain", "fenced", "current-owner"),
+                new WriteB("plain", "fenced", "current-owner"));
     }
 }

@@ -19,17 +19,13 @@ import io.etcd.jetcd.options.LeaseOption;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 
-/** One repeat of a case: A acquires and freezes, its lease expires, B acquires, and the case plays its part. */
-public final class RepeatRun implements Scene {
+/** One repeat of a case: A acquires and freezes, its lease expires, B acquires, and the case's steps run on the {@link Stage}. */
+public final class RepeatRun {
 
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
-    static final String LATE = "A-late";
-    static final String CURRENT = "B-current";
 
     private final StudyCase studyCase;
     private final Client client;
@@ -38,11 +34,8 @@ public final class RepeatRun implements Scene {
     private final Prepared prepared;
     private final int repeats;
     private final Journal journal = new Journal();
-    private final SinkClient asB;
     private final SinkClient asRunner;
-    private final LineageSteps lineage;
-    private final RequestSteps requests;
-    private final HoldSteps hold;
+    private final Lineage lineage;
     private HolderB holderB;
     private EtcdCluster cluster;
 
@@ -59,11 +52,8 @@ public final class RepeatRun implements Scene {
         this.out = out;
         this.prepared = prepared;
         this.repeats = repeats;
-        this.asB = new SinkClient(prepared.sinkUri(), "B");
         this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
-        this.lineage = new LineageSteps(etcd, client, prepared, ttlSeconds, journal, this::progress);
-        this.requests = new RequestSteps(prepared, journal, () -> holderB.ownership().token(), this::progress);
-        this.hold = new HoldSteps(asRunner, journal, this::progress);
+        this.lineage = new Lineage(etcd, client, prepared, ttlSeconds, journal, this::progress);
     }
 
     /** Gives the repeat the study's own cluster, whose leader a case that {@link StudyCase#failsOverLeader} kills; returns this. */
@@ -84,7 +74,9 @@ public final class RepeatRun implements Scene {
         prepared.sink().await(SinkReport.Listening.class, START_TIMEOUT);
         WorkerReport.Started started = worker.await(WorkerReport.Started.class, START_TIMEOUT);
         Calls.requireOk(asRunner.call("GET", "/health", null), "the sink server's health");
-        requests.awaitStarted();
+        if (prepared.forger != null) {
+            prepared.forger.await(WorkerReport.Started.class, START_TIMEOUT);
+        }
         ByteSequence key = ByteSequence.from(prepared.key, StandardCharsets.UTF_8);
         holderB = new HolderB(client, prepared.key, ttlSeconds, journal);
         ExpiryWatch watch = null;
@@ -140,7 +132,10 @@ public final class RepeatRun implements Scene {
                     "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), b.token(), null, null);
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
-            studyCase.play(this);
+            Stage stage = new Stage(studyCase, prepared, journal, holderB, lineage, this::progress);
+            for (Step step : studyCase.steps()) {
+                step.run(stage);
+            }
 
             for (String mode : studyCase.modes()) {
                 Exchange read = asRunner.read(mode);
@@ -174,121 +169,7 @@ public final class RepeatRun implements Scene {
                 stopAt, end);
     }
 
-    /** Returns those of {@code modes} this run serves: a case's current-owner mode is left out where Part 4 is not written. */
-    private List<String> active(String... modes) {
-        return java.util.Arrays.stream(modes).filter(studyCase.modes()::contains).toList();
-    }
-
-    @Override
-    public void writeB(String... modes) {
-        Ownership b = holderB.ownership();
-        List<Exchange> writes = asB.writeAll(active(modes), "B", b.token(), CURRENT);
-        for (Exchange write : writes) {
-            journal.exchange(write);
-            Calls.requireOk(write, "B's write to " + write.mode());
-            String verdict = write.response().path("verdict").asText();
-            journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(), "token " + b.token(),
-                    b.token(), write.mode(), verdict);
-        }
-        progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
-    }
-
-    @Override
-    public void resumeAWriting(String... modes) {
-        // Queued while A is frozen: on SIGCONT it goes on with what it was about to do.
-        prepared.worker.send(new WorkerCommand.Write(LATE, active(modes)));
-        long resumedAt = Times.nowMicros();
-        prepared.worker.resume();
-        journal.add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
-    }
-
-    @Override
-    public void awaitAWrote() {
-        WorkerReport.Wrote wrote = prepared.worker.await(WorkerReport.Wrote.class, STEP_TIMEOUT);
-        List<Exchange> writes = new ArrayList<>();
-        for (WorkerReport report : prepared.worker.seen()) {
-            if (report instanceof WorkerReport.Called called && called.exchange().isWrite()) {
-                Calls.requireOk(called.exchange(), "A's write to " + called.exchange().mode());
-                writes.add(called.exchange());
-            }
-        }
-        progress("A resumed with SIGCONT and wrote %s with its old token %d: %s", LATE, wrote.token(), Calls.verdicts(writes));
-    }
-
-    @Override
-    public void restartSink() {
-        SinkRestart.run(prepared, journal, this::progress);
-    }
-
-    @Override
-    public void releaseB() {
-        long token = holderB.ownership().token();
-        boolean deleted = holderB.release().orElse(false);
-        progress("B released the lock (token %d): %s", token, deleted ? "its key deleted" : "its key was already gone");
-    }
-
-    @Override
-    public void forgedWrite(String... modes) {
-        requests.forgedWrite(List.of(modes));
-    }
-
-    @Override
-    public void loseFirstResponse(String requestId) {
-        requests.loseFirstResponse(requestId);
-    }
-
-    @Override
-    public void addB(String requestId, long amount, String... ledgers) {
-        requests.addB(requestId, amount, List.of(ledgers));
-    }
-
-    @Override
-    public long snapshotEtcd() {
-        return lineage.snapshot();
-    }
-
-    @Override
-    public long ownerWrites(String name, boolean epochTokens, String... modes) {
-        return lineage.ownerWrites(name, epochTokens, List.of(modes));
-    }
-
-    @Override
-    public void restoreEtcd() {
-        lineage.restore();
-    }
-
-    @Override
-    public long recoverEpoch() {
-        return lineage.recoverEpoch();
-    }
-
-    @Override
-    public void backUpSink() {
-        lineage.backUpSink();
-    }
-
-    @Override
-    public void restoreSinkBackup() {
-        lineage.restoreSinkBackup();
-    }
-
-    @Override
-    public void armHold() {
-        hold.arm();
-    }
-
-    @Override
-    public void awaitHeld() {
-        hold.awaitHeld();
-    }
-
-    @Override
-    public void releaseHold() {
-        hold.release();
-    }
-
-    @Override
-    public void progress(String format, Object... args) {
+    private void progress(String format, Object... args) {
         out.printf(Locale.ROOT, "  %6s  %s%n", "+" + String.format(Locale.ROOT, "%.2f", (Times.nowMicros() - journal.start()) / 1e6),
                 String.format(Locale.ROOT, format, args));
         out.flush();

@@ -1,6 +1,9 @@
 package fencing.lab.run;
 
+import fencing.lab.run.OwnerSteps.LateWriteA;
+import fencing.lab.run.OwnerSteps.WriteB;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The sink process is killed after B's write and restarted before A's: the mark is durable. */
@@ -34,9 +37,10 @@ final class Restart implements StudyCase {
     }
 
     @Override
-    public void play(Scene scene) {
-        scene.writeB("plain", "fenced", "current-owner");
-        scene.restartSink();
-        scene.lateWriteA("plain", "fenced", "current-owner");
+    public List<Step> steps() {
+        return List.of(
+                new WriteB("plain", "fenced", "current-owner"),
+                new RestartSink(),
+                new LateWriteA("plain", "fenced", "current-owner"));
     }
 }

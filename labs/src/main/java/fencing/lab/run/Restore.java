@@ -1,6 +1,17 @@
 package fencing.lab.run;
 
+import fencing.lab.run.OwnerSteps.LateWriteA;
+import fencing.lab.run.OwnerSteps.ReleaseB;
+import fencing.lab.run.OwnerSteps.Say;
+import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.run.RestoreSteps.BackUpSink;
+import fencing.lab.run.RestoreSteps.OwnerWrites;
+import fencing.lab.run.RestoreSteps.RecoverEpoch;
+import fencing.lab.run.RestoreSteps.RestoreEtcd;
+import fencing.lab.run.RestoreSteps.RestoreSinkBackup;
+import fencing.lab.run.RestoreSteps.SnapshotEtcd;
 import fencing.lab.sink.Exchange;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,23 +75,22 @@ final class Restore implements StudyCase {
     }
 
     @Override
-    public void play(Scene scene) {
-        scene.backUpSink();
-        scene.writeB(MODES);
-        scene.releaseB();
-        scene.snapshotEtcd();
+    public List<Step> steps() {
+        List<Step> steps = new ArrayList<>(List.of(new BackUpSink(), new WriteB(MODES), new ReleaseB(), new SnapshotEtcd()));
         for (int i = 1; i <= OWNERS_BEFORE_RESTORE; i++) {
-            scene.ownerWrites("C" + i, false, MODES);
+            steps.add(new OwnerWrites("C" + i, false, MODES));
         }
-        scene.restoreEtcd();
-        scene.progress("act 1: the next owner after the restore takes the lock with EtcdLockService (token = create_revision)");
-        scene.ownerWrites("D", false, MODES);
-        scene.recoverEpoch();
-        scene.progress("the next owner takes the lock with EpochLockService (token = Tokens.compose(epoch, create_revision))");
-        scene.ownerWrites("E", true, MODES);
-        scene.progress("act 2: the sink's databases are restored from the backup taken before B's write");
-        scene.restoreSinkBackup();
-        scene.lateWriteA(MODES);
+        steps.addAll(List.of(
+                new RestoreEtcd(),
+                new Say("act 1: the next owner after the restore takes the lock with EtcdLockService (token = create_revision)"),
+                new OwnerWrites("D", false, MODES),
+                new RecoverEpoch(),
+                new Say("the next owner takes the lock with EpochLockService (token = Tokens.compose(epoch, create_revision))"),
+                new OwnerWrites("E", true, MODES),
+                new Say("act 2: the sink's databases are restored from the backup taken before B's write"),
+                new RestoreSinkBackup(),
+                new LateWriteA(MODES)));
+        return List.copyOf(steps);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package fencing.lab.run;
 
+import fencing.lab.run.RequestSteps.AddB;
+import fencing.lab.run.RequestSteps.LoseFirstResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,8 +53,9 @@ final class Retry implements StudyCase {
     }
 
     @Override
-    public void play(Scene scene) {
-        scene.loseFirstResponse(REQUEST_ID);
-        scene.addB(REQUEST_ID, AMOUNT, "fenced-counter", "idempotent");
+    public List<Step> steps() {
+        return List.of(
+                new LoseFirstResponse(REQUEST_ID),
+                new AddB(REQUEST_ID, AMOUNT, "fenced-counter", "idempotent"));
     }
 }

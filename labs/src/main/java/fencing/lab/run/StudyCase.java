@@ -8,9 +8,10 @@ import java.util.Map;
  * One experiment the study can run: what it does once B holds the lock, what it expects, and how it explains the outcome.
  *
  * <p>Every repeat starts the same way (A takes the lock and is frozen, its lease expires, B takes the
- * lock); then the runner hands the case a {@link Scene} to {@link #play}, and judges the outcome
- * against {@link #expected()}, {@link #expectedMark()} and {@link #check}. A new case is one class
- * implementing this, named in {@link Cases#ALL}.
+ * lock); then the runner runs the case's {@link #steps()} in order, each a value run against the repeat's
+ * {@link Stage}, and judges the repeat's journal against {@link #expected()}, {@link #expectedMark()} and
+ * {@link #check}. A new case is one class implementing this, named in {@link Cases#ALL}; a step it needs that no case
+ * took before is one more {@link Step} record.
  */
 public interface StudyCase extends LabCase {
 
@@ -89,8 +90,8 @@ public interface StudyCase extends LabCase {
         return null;
     }
 
-    /** Runs the case's part of the repeat: B holds the lock, A is frozen with its write not yet sent. */
-    void play(Scene scene);
+    /** Returns the case's part of the repeat, in order: B holds the lock when the first step runs, and A is frozen with its write not yet sent. */
+    List<Step> steps();
 
     /**
      * Adds to {@code differences} what else the case needs to see in {@code outcome}; nothing by default.

@@ -26,12 +26,13 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
- * The steps of a repeat that roll a history back: etcd's from a snapshot, the sink's from a backup, and the epoch that recovers.
+ * What the {@link RestoreSteps} share and do: roll a history back, etcd's from a snapshot and the sink's from a backup, and
+ * recover the epoch.
  *
  * <p>After a restore the owners use a client of their own on the restored etcd, so that nothing depends on how
  * soon the runner's client notices that etcd came back.
  */
-final class LineageSteps implements AutoCloseable {
+final class Lineage implements AutoCloseable {
 
     private final RestorableEtcd etcd;
     private final Client runnerClient;
@@ -44,7 +45,7 @@ final class LineageSteps implements AutoCloseable {
     private Path snapshot;
     private long snapshotRevision;
 
-    LineageSteps(RestorableEtcd etcd, Client runnerClient, Prepared prepared, long ttlSeconds, Journal journal,
+    Lineage(RestorableEtcd etcd, Client runnerClient, Prepared prepared, long ttlSeconds, Journal journal,
                  BiConsumer<String, Object[]> progress) {
         this.etcd = etcd;
         this.runnerClient = runnerClient;

@@ -4,24 +4,22 @@ import fencing.lab.common.Times;
 import fencing.lab.sink.SinkReport;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
-import java.util.function.BiConsumer;
 
 /** The restart case's step: the sink server killed with SIGKILL, and a new one started over the same files and port. */
-final class SinkRestart {
+record RestartSink() implements Step {
 
-    private SinkRestart() {
-    }
-
-    static void run(Prepared prepared, Journal journal, BiConsumer<String, Object[]> progress) {
+    @Override
+    public void run(Stage stage) {
+        Prepared prepared = stage.prepared();
         long pid = prepared.sink().pid();
         long killedAt = Times.nowMicros();
         LabProcess<SinkReport> restarted = prepared.restartSink();
-        journal.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL",
+        stage.journal().add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL",
                 "the sink server (pid " + pid + ") is killed: no shutdown, nothing flushed on the way out");
         SinkReport.Listening listening = restarted.await(SinkReport.Listening.class, RepeatRun.START_TIMEOUT);
         long upAt = Times.nowMicros();
-        journal.add(Lane.SINK, Kind.SINK_RESTARTED, upAt, "restarted", "a new sink server (pid " + listening.pid() + ") over the same SQLite files");
-        progress.accept("sink server (pid %d) killed with SIGKILL and restarted (pid %d) over the same files in %s",
-                new Object[] {pid, listening.pid(), Times.seconds(upAt - killedAt)});
+        stage.journal().add(Lane.SINK, Kind.SINK_RESTARTED, upAt, "restarted", "a new sink server (pid " + listening.pid() + ") over the same SQLite files");
+        stage.progress("sink server (pid %d) killed with SIGKILL and restarted (pid %d) over the same files in %s",
+                pid, listening.pid(), Times.seconds(upAt - killedAt));
     }
 }

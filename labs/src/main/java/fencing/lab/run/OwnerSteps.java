@@ -1,0 +1,112 @@
+package fencing.lab.run;
+
+import fencing.etcd.Ownership;
+import fencing.lab.common.Times;
+import fencing.lab.sink.Exchange;
+import fencing.lab.worker.WorkerCommand;
+import fencing.lab.worker.WorkerReport;
+import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.Lane;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The steps of the two owners: B writes and releases, A resumes and writes late, and a line said between them. */
+final class OwnerSteps {
+
+    static final String LATE = "A-late";
+    static final String CURRENT = "B-current";
+    private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
+
+    private OwnerSteps() {
+    }
+
+    /** B writes {@code B-current} with its token to each of {@code modes} at once. */
+    record WriteB(List<String> modes) implements Step {
+
+        WriteB(String... modes) {
+            this(List.of(modes));
+        }
+
+        @Override
+        public void run(Stage stage) {
+            Ownership b = stage.holderB().ownership();
+            List<Exchange> writes = stage.asB().writeAll(stage.active(modes), "B", b.token(), CURRENT);
+            for (Exchange write : writes) {
+                stage.journal().exchange(write);
+                Calls.requireOk(write, "B's write to " + write.mode());
+                stage.journal().add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(),
+                        "token " + b.token(), b.token(), write.mode(), write.response().path("verdict").asText());
+            }
+            stage.progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
+        }
+    }
+
+    /** A is told to write {@code A-late} to each of {@code modes} and resumed; the step does not wait for its write. */
+    record ResumeAWriting(List<String> modes) implements Step {
+
+        ResumeAWriting(String... modes) {
+            this(List.of(modes));
+        }
+
+        @Override
+        public void run(Stage stage) {
+            // Queued while A is frozen: on SIGCONT it goes on with what it was about to do.
+            stage.prepared().worker.send(new WorkerCommand.Write(LATE, stage.active(modes)));
+            long resumedAt = Times.nowMicros();
+            stage.prepared().worker.resume();
+            stage.journal().add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
+        }
+    }
+
+    /** Waits for A's write to be done, and says its verdicts. */
+    record AwaitAWrote() implements Step {
+
+        @Override
+        public void run(Stage stage) {
+            WorkerReport.Wrote wrote = stage.prepared().worker.await(WorkerReport.Wrote.class, STEP_TIMEOUT);
+            List<Exchange> writes = new ArrayList<>();
+            for (WorkerReport report : stage.prepared().worker.seen()) {
+                if (report instanceof WorkerReport.Called called && called.exchange().isWrite()) {
+                    Calls.requireOk(called.exchange(), "A's write to " + called.exchange().mode());
+                    writes.add(called.exchange());
+                }
+            }
+            stage.progress("A resumed with SIGCONT and wrote %s with its old token %d: %s", LATE, wrote.token(), Calls.verdicts(writes));
+        }
+    }
+
+    /** A writes late: it is resumed writing to each of {@code modes}, and the step waits for its write. */
+    record LateWriteA(List<String> modes) implements Step {
+
+        LateWriteA(String... modes) {
+            this(List.of(modes));
+        }
+
+        @Override
+        public void run(Stage stage) {
+            new ResumeAWriting(modes).run(stage);
+            new AwaitAWrote().run(stage);
+        }
+    }
+
+    /** B stops keeping its lease alive and releases the lock. */
+    record ReleaseB() implements Step {
+
+        @Override
+        public void run(Stage stage) {
+            long token = stage.holderB().ownership().token();
+            boolean deleted = stage.holderB().release().orElse(false);
+            stage.progress("B released the lock (token %d): %s", token, deleted ? "its key deleted" : "its key was already gone");
+        }
+    }
+
+    /** Prints {@code line} among the progress lines, e.g. what the case is about to show. */
+    record Say(String line) implements Step {
+
+        @Override
+        public void run(Stage stage) {
+            stage.progress("%s", line);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package fencing.lab.run;
+
+import fencing.lab.sink.SinkClient;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * What a case's {@link Step}s act on, once B holds the lock and A is frozen: the repeat's processes, B, the clients of
+ * the sink, the restore's state and the journal every step appends to.
+ */
+public final class Stage {
+
+    private final StudyCase studyCase;
+    private final Prepared prepared;
+    private final Journal journal;
+    private final HolderB holderB;
+    private final Lineage lineage;
+    private final SinkClient asB;
+    private final SinkClient asRunner;
+    private final BiConsumer<String, Object[]> progress;
+
+    Stage(StudyCase studyCase, Prepared prepared, Journal journal, HolderB holderB, Lineage lineage,
+          BiConsumer<String, Object[]> progress) {
+        this.studyCase = studyCase;
+        this.prepared = prepared;
+        this.journal = journal;
+        this.holderB = holderB;
+        this.lineage = lineage;
+        this.asB = new SinkClient(prepared.sinkUri(), "B");
+        this.asRunner = new SinkClient(prepared.sinkUri(), "runner");
+        this.progress = progress;
+    }
+
+    Prepared prepared() {
+        return prepared;
+    }
+
+    Journal journal() {
+        return journal;
+    }
+
+    HolderB holderB() {
+        return holderB;
+    }
+
+    Lineage lineage() {
+        return lineage;
+    }
+
+    /** The sink's client that writes as B. */
+    SinkClient asB() {
+        return asB;
+    }
+
+    /** The sink's client of the runner: reads and controls. */
+    SinkClient asRunner() {
+        return asRunner;
+    }
+
+    /** Returns those of {@code modes} this run serves: a case's current-owner mode is left out where Part 4 is not written. */
+    List<String> active(List<String> modes) {
+        return modes.stream().filter(studyCase.modes()::contains).toList();
+    }
+
+    /** Prints a progress line, e.g. what the case is about to show. */
+    void progress(String format, Object... args) {
+        progress.accept(format, args);
+    }
+}
