@@ -4,15 +4,27 @@ import fencing.support.Etcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
+import io.etcd.jetcd.options.PutOption;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** The grader's own client on the shared etcd: it reads back what the lock service did. */
 final class EtcdObserver implements AutoCloseable {
 
+    private static final Duration WARM_UP_CALL_LIMIT = Duration.ofSeconds(30);
 
     private final Etcd etcd;
     private final Client client;
@@ -23,10 +35,49 @@ final class EtcdObserver implements AutoCloseable {
         this.client = client;
     }
 
-    /** Connects to this JVM's etcd. */
+    /**
+     * Connects to this JVM's etcd, and warms the new client up before any test uses it.
+     *
+     * <p>A client's first calls set up its channel and load and compile the code of each kind of call; under a small
+     * CPU share that takes seconds. Made here, in a class's set-up with its own time limit, that cost is never counted
+     * against the first test's timeout, so a test's verdict does not depend on whether it happens to run first.
+     */
     static EtcdObserver connect() {
         Etcd etcd = Etcd.shared();
-        return new EtcdObserver(etcd, etcd.newClient());
+        EtcdObserver observer = new EtcdObserver(etcd, etcd.newClient());
+        observer.warmUp();
+        return observer;
+    }
+
+    /** Makes each kind of call the tests make, on keys of its own: a lease-attached key created in a Txn, read, compared and deleted. */
+    private void warmUp() {
+        ByteSequence key = bytes(Etcd.uniqueKey("warm-up"));
+        long leaseId = warm(client.getLeaseClient().grant(5)).getID();
+        TxnResponse created = warm(client.getKVClient().txn()
+                .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.version(0)))
+                .Then(Op.put(key, bytes("warm-up"), PutOption.builder().withLeaseId(leaseId).build()), Op.get(key, GetOption.DEFAULT))
+                .commit());
+        long revision = created.getGetResponses().get(0).getKvs().get(0).getCreateRevision();
+        warm(client.getKVClient().get(key, GetOption.builder().withRevision(revision).build()));
+        warm(client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT));
+        warm(client.getKVClient().txn()
+                .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(revision)), new Cmp(key, Cmp.Op.EQUAL, CmpTarget.value(bytes("warm-up"))))
+                .Then(Op.delete(key, DeleteOption.DEFAULT))
+                .commit());
+        warm(client.getLeaseClient().revoke(leaseId));
+    }
+
+    /** Waits for a warm-up call, longer than a test's call may wait: it pays for the client's first use. */
+    private static <T> T warm(CompletableFuture<T> call) {
+        try {
+            return call.get(WARM_UP_CALL_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the grader's etcd client warmed up", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the grader's etcd client could not warm up: etcd did not answer within "
+                    + WARM_UP_CALL_LIMIT.toSeconds() + " s (" + e + ")", e);
+        }
     }
 
     Etcd etcd() {
