@@ -11,10 +11,14 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
 import fencing.grading.Graded;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Checks how the Part 1 classes are built, not only what they return.
@@ -28,12 +32,25 @@ class StructureGradedTests {
     private static final List<Class<?>> STUDENT_CLASSES = List.of(
             LockService.class, Resource.class, NaiveResource.class, Fencing.class, Predictions.class, Quorum.class);
 
+    /** Each student class's compiled classes, imported once: importing reads class files, and no code of the submission runs. */
+    private static final Map<Class<?>, JavaClasses> IMPORTED = new HashMap<>();
+
+    /**
+     * Imports the student classes before the tests, in the class's set-up with a limit of its own: ArchUnit's imports
+     * take seconds under half a CPU, which must not count against a test's timeout.
+     */
+    @BeforeAll
+    @Timeout(value = 60)
+    static void importTheStudentClasses() {
+        STUDENT_CLASSES.forEach(studentClass -> IMPORTED.put(studentClass, SubmittedClasses.of(studentClass)));
+    }
+
     @Test
     @Graded(points = 2, tags = "structure")
     @DisplayName("Resource never uses the LockService: only the resource's own mark decides")
     void resourceNeverDependsOnLockService() {
         exerciseResource();
-        JavaClasses resource = SubmittedClasses.of(Resource.class);
+        JavaClasses resource = IMPORTED.get(Resource.class);
         ArchRule rule = ArchRuleDefinition.noClasses()
                 .should().dependOnClassesThat().haveFullyQualifiedName(LockService.class.getName());
 
@@ -49,7 +66,7 @@ class StructureGradedTests {
     @DisplayName("Resource reads no clock: staleness comes from tokens, not from time")
     void resourceReadsNoClock() {
         exerciseResource();
-        JavaClasses resource = SubmittedClasses.of(Resource.class);
+        JavaClasses resource = IMPORTED.get(Resource.class);
         ArchRule rule = ArchRuleDefinition.noClasses()
                 .should().accessTargetWhere(targetIs(System.class, Set.of("currentTimeMillis", "nanoTime")))
                 .orShould().dependOnClassesThat().resideInAPackage("java.time..")
@@ -82,7 +99,7 @@ class StructureGradedTests {
                 .orShould().accessTargetWhere(targetIs(Runtime.class, Set.of("exit", "halt")));
         List<String> found = new ArrayList<>();
         for (Class<?> studentClass : STUDENT_CLASSES) {
-            found.addAll(violations(rule, SubmittedClasses.of(studentClass)));
+            found.addAll(violations(rule, IMPORTED.get(studentClass)));
         }
 
         assertThat(found)
@@ -103,7 +120,7 @@ class StructureGradedTests {
         ArchRule rule = ArchRuleDefinition.classes().that().haveFullyQualifiedName(Fencing.class.getName())
                 .should().callMethod(LockService.class, "acquire", String.class);
 
-        assertThat(violations(rule, SubmittedClasses.of(Fencing.class)))
+        assertThat(violations(rule, IMPORTED.get(Fencing.class)))
                 .as("rule: in the lesson's timeline A and B get their tokens from the lock service, so"
                         + " Fencing.scenario must call LockService.acquire for them instead of writing 1 and 2 as"
                         + " literals; observed")
