@@ -242,8 +242,17 @@ public final class Etcd implements AutoCloseable {
      * @throws IllegalStateException if etcd failed the call, did not answer in time, or the wait was interrupted
      */
     public static <T> T await(Future<T> call) {
+        return await(call, CALL_TIMEOUT);
+    }
+
+    /**
+     * Waits for one jetcd call, at most {@code limit}.
+     *
+     * @throws IllegalStateException if etcd failed the call, did not answer in time, or the wait was interrupted
+     */
+    public static <T> T await(Future<T> call, Duration limit) {
         try {
-            return call.get(CALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            return call.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for etcd", e);
@@ -251,7 +260,7 @@ public final class Etcd implements AutoCloseable {
             throw new IllegalStateException("etcd call failed: " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
             call.cancel(true);
-            throw new IllegalStateException("etcd did not answer within " + CALL_TIMEOUT.toSeconds() + " s", e);
+            throw new IllegalStateException("etcd did not answer within " + limit.toSeconds() + " s", e);
         }
     }
 

@@ -17,9 +17,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /** The grader's own client on the shared etcd: it reads back what the lock service did. */
 final class EtcdObserver implements AutoCloseable {
@@ -69,15 +66,7 @@ final class EtcdObserver implements AutoCloseable {
 
     /** Waits for a warm-up call, longer than a test's call may wait: it pays for the client's first use. */
     private static <T> T warm(CompletableFuture<T> call) {
-        try {
-            return call.get(WARM_UP_CALL_LIMIT.toSeconds(), TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the grader's etcd client warmed up", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("the grader's etcd client could not warm up: etcd did not answer within "
-                    + WARM_UP_CALL_LIMIT.toSeconds() + " s (" + e + ")", e);
-        }
+        return Etcd.await(call, WARM_UP_CALL_LIMIT);
     }
 
     Etcd etcd() {
