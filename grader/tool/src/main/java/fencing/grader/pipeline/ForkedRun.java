@@ -111,11 +111,9 @@ final class ForkedRun {
         Path tmpDir = Files.createDirectories(workDir.resolve("tmp"));
         Path classList = origins.writeList(workDir.resolve("student-classes.txt"));
         sandbox.prepare(workDir, runDir, tmpDir);
-        Map<String, TestCase> byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, t -> t));
-        Map<String, Long> started = new LinkedHashMap<>();
-        Map<String, String> failures = new LinkedHashMap<>();
+        Tally tally = new Tally(tests, results, testTimeout);
 
-        try (Channel.Listener listener = Channel.listen(); LoopbackBridge bridge = bridge(listener)) {
+        try (Channel.Listener listener = Channel.listen(); LoopbackBridge bridge = Network.bridge(sandbox, environment, listener, this::noteOnce)) {
             ChildJvm child = ChildJvm.of(ChildRunner.class)
                     .prefix(sandbox.commandPrefix(hidden, bridge != null))
                     .maxHeapMegabytes(HEAP_MEGABYTES)
@@ -139,7 +137,7 @@ final class ForkedRun {
             });
             try (Supervised jvm = child.start("test JVM")) {
                 OutputTail output = new OutputTail(jvm.output(), "test JVM output");
-                Ending ending = listen(listener, jvm, byId, started, failures, results, deadline);
+                Ending ending = listen(listener, jvm, tally, deadline);
                 jvm.close();
                 output.awaitEnd();
                 lastOutput = output.text();
@@ -154,31 +152,11 @@ final class ForkedRun {
                     notes.add("The tests printed " + output.total() / 1024 + " KiB of output; only the last "
                             + lastOutput.length() / 1024 + " KiB were kept.");
                 }
-                settle(ending, byId, started, results, lastOutput);
+                settle(ending, tally, lastOutput);
             } finally {
                 classData.ended(runDir);
             }
         }
-    }
-
-    /**
-     * Returns the bridge that carries the channel's port and etcd's into the child's network namespace, or {@code null}
-     * when the child shares this machine's network: as any user but root, or when etcd is not on this machine's loopback.
-     */
-    private LoopbackBridge bridge(Channel.Listener listener) throws IOException {
-        if (!sandbox.isolatesNetwork()) {
-            noteOnce(sandbox.limits().orElse(NETWORK_OPEN));
-            return null;
-        }
-        String endpoints = environment.get("ETCD_ENDPOINTS");
-        Optional<List<Integer>> etcdPorts = loopbackPorts(endpoints);
-        if (etcdPorts.isEmpty()) {
-            noteOnce(NETWORK_OFF_FOR_ETCD + endpoints);
-            return null;
-        }
-        List<Integer> ports = new ArrayList<>(List.of(listener.port()));
-        ports.addAll(etcdPorts.get());
-        return LoopbackBridge.outside(ports);
     }
 
     /** Notes {@code note}, once however many JVMs the run takes. */
@@ -187,30 +165,6 @@ final class ForkedRun {
             notes.add(note);
         }
     }
-
-    /** Returns the ports of {@code endpoints} (comma-separated URLs), or nothing when one is not on the loopback. */
-    static Optional<List<Integer>> loopbackPorts(String endpoints) {
-        List<Integer> ports = new ArrayList<>();
-        if (endpoints == null || endpoints.isBlank()) {
-            return Optional.of(ports);
-        }
-        for (String endpoint : endpoints.split(",")) {
-            java.net.URI uri = java.net.URI.create(endpoint.strip());
-            String host = uri.getHost();
-            if (uri.getPort() < 0 || host == null || !(host.equals("127.0.0.1") || host.equals("localhost") || host.equals("[::1]"))) {
-                return Optional.empty();
-            }
-            ports.add(uri.getPort());
-        }
-        return Optional.of(ports);
-    }
-
-    /** What a report says when the submission's tests could use this machine's network. */
-    static final String NETWORK_OPEN = "Network protection was off: the tests ran with this machine's network. Graded"
-            + " as root on Linux (sudo), they run in a network namespace that reaches nothing but the grader and etcd.";
-
-    private static final String NETWORK_OFF_FOR_ETCD = "Network protection was off: a network namespace reaches only this"
-            + " machine's loopback, and etcd is elsewhere: ";
 
     private enum Kind { DONE, EXITED, TEST_TIMEOUT, TIME_LIMIT }
 
@@ -236,9 +190,7 @@ final class ForkedRun {
         }
     }
 
-    private Ending listen(Channel.Listener listener, Supervised jvm, Map<String, TestCase> byId, Map<String, Long> started,
-                          Map<String, String> failures, Map<String, TestResult> results, long deadline)
-            throws IOException {
+    private Ending listen(Channel.Listener listener, Supervised jvm, Tally tally, long deadline) throws IOException {
         Optional<Channel> accepted = Optional.empty();
         while (accepted.isEmpty()) {
             if (!jvm.isAlive()) {
@@ -253,12 +205,12 @@ final class ForkedRun {
         try (Channel events = accepted.get()) {
             requireOwnClasses(events, jvm);
             while (true) {
-                Optional<String> running = current(started, byId);
+                Optional<String> running = tally.running();
                 if (System.nanoTime() >= deadline) {
                     return new Ending(Kind.TIME_LIMIT, running.orElse(null));
                 }
                 if (running.isPresent()
-                        && System.nanoTime() - started.get(running.get()) > testTimeout.plus(KILL_MARGIN).toNanos()) {
+                        && tally.nanosRunning(running.get()) > testTimeout.plus(KILL_MARGIN).toNanos()) {
                     return new Ending(Kind.TEST_TIMEOUT, running.get());
                 }
                 Optional<TestEvent> event;
@@ -273,7 +225,7 @@ final class ForkedRun {
                 if (event.get() instanceof TestEvent.Done) {
                     return new Ending(Kind.DONE, null);
                 }
-                record(event.get(), byId, started, failures, results);
+                tally.record(event.get());
             }
         }
     }
@@ -307,64 +259,7 @@ final class ForkedRun {
         }
     }
 
-    private void record(TestEvent event, Map<String, TestCase> byId, Map<String, Long> started,
-                        Map<String, String> failures, Map<String, TestResult> results) {
-        if (event instanceof TestEvent.Started s) {
-            if (byId.containsKey(s.id())) {
-                started.put(s.id(), System.nanoTime());
-            }
-        } else if (event instanceof TestEvent.Skipped s) {
-            TestCase test = byId.get(s.id());
-            if (test != null) {
-                results.put(s.id(), new TestResult(test, false, "skipped: " + s.message(), 0));
-            }
-        } else if (event instanceof TestEvent.Finished f) {
-            finished(f, byId, started, failures, results);
-        } else {
-            throw new IllegalStateException("unexpected test event: " + event);
-        }
-    }
-
-    private void finished(TestEvent.Finished event, Map<String, TestCase> byId, Map<String, Long> started,
-                          Map<String, String> failures, Map<String, TestResult> results) {
-        String id = event.id();
-        TestCase test = byId.get(id);
-        String status = event.status();
-        if (!status.equals("SUCCESSFUL")) {
-            failures.putIfAbsent(id, message(status, event.message() == null ? "" : event.message()));
-        }
-        if (test != null && started.containsKey(id)) {
-            long millis = (System.nanoTime() - started.remove(id)) / 1_000_000;
-            // A template passes only if none of its invocations failed.
-            Optional<String> failure = failures.entrySet().stream()
-                    .filter(entry -> entry.getKey().equals(id) || entry.getKey().startsWith(id + "/"))
-                    .map(Map.Entry::getValue).findFirst();
-            results.put(id, new TestResult(test, failure.isEmpty(), failure.orElse(""), millis));
-        } else if (test == null && !status.equals("SUCCESSFUL")) {
-            // A class whose set-up failed: its tests never start, and fail with the class's error.
-            byId.values().stream()
-                    .filter(t -> t.uniqueId().startsWith(id + "/") && !results.containsKey(t.uniqueId()))
-                    .forEach(t -> results.put(t.uniqueId(), new TestResult(t, false, failures.get(id), 0)));
-        }
-    }
-
-    private String message(String status, String message) {
-        if (status.equals("ABORTED")) {
-            return "aborted: " + message;
-        }
-        if (message.startsWith("timeout: ")) {
-            return "timed out after " + testTimeout.toSeconds() + " s (an endless loop or a deadlock?): "
-                    + message.substring("timeout: ".length());
-        }
-        return message;
-    }
-
-    private static Optional<String> current(Map<String, Long> started, Map<String, TestCase> byId) {
-        return started.keySet().stream().filter(byId::containsKey).findFirst();
-    }
-
-    private void settle(Ending ending, Map<String, TestCase> byId, Map<String, Long> started, Map<String, TestResult> results,
-                        String output) {
+    private void settle(Ending ending, Tally tally, String output) {
         String id = ending.testId();
         if (id == null) {
             if (ending.kind() == Kind.EXITED) {
@@ -372,8 +267,6 @@ final class ForkedRun {
             }
             return;
         }
-        TestCase test = byId.get(id);
-        long millis = (System.nanoTime() - started.get(id)) / 1_000_000;
         String message = switch (ending.kind()) {
             case EXITED -> output.contains("Terminating due to java.lang.OutOfMemoryError")
                     ? "the JVM ran out of memory during the test (OutOfMemoryError) and was ended"
@@ -383,7 +276,7 @@ final class ForkedRun {
             case TIME_LIMIT -> "timed out: grading stopped at its time limit of " + timeLimit.toSeconds() + " s";
             case DONE -> throw new IllegalStateException("a finished run has no test in progress");
         };
-        results.put(id, new TestResult(test, false, message, millis));
+        TestCase test = tally.failRunning(id, message);
         if (ending.kind() != Kind.TIME_LIMIT) {
             notes.add(test.name() + ": " + message + "; the tests left were run in a new JVM.");
         }

@@ -1,0 +1,96 @@
+package fencing.grader.pipeline;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * What one test JVM's events say about the tests it was given: which one is running, since when, and how each that
+ * ended went; the results go into the run's shared map, so that a JVM started after this one runs only what is left.
+ */
+final class Tally {
+
+    private final Map<String, TestCase> byId;
+    private final Map<String, TestResult> results;
+    private final Duration testTimeout;
+    private final Map<String, Long> started = new LinkedHashMap<>();
+    private final Map<String, String> failures = new LinkedHashMap<>();
+
+    Tally(List<TestCase> tests, Map<String, TestResult> results, Duration testTimeout) {
+        this.byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, Function.identity()));
+        this.results = results;
+        this.testTimeout = testTimeout;
+    }
+
+    /** Returns the test that started and has not finished, if any. */
+    Optional<String> running() {
+        return started.keySet().stream().filter(byId::containsKey).findFirst();
+    }
+
+    /** Returns how long the running test {@code id} has been running, in nanoseconds. */
+    long nanosRunning(String id) {
+        return System.nanoTime() - started.get(id);
+    }
+
+    /** Records one event from the test JVM. */
+    void record(TestEvent event) {
+        if (event instanceof TestEvent.Started s) {
+            if (byId.containsKey(s.id())) {
+                started.put(s.id(), System.nanoTime());
+            }
+        } else if (event instanceof TestEvent.Skipped s) {
+            TestCase test = byId.get(s.id());
+            if (test != null) {
+                results.put(s.id(), new TestResult(test, false, "skipped: " + s.message(), 0));
+            }
+        } else if (event instanceof TestEvent.Finished f) {
+            finished(f);
+        } else {
+            throw new IllegalStateException("unexpected test event: " + event);
+        }
+    }
+
+    /** Fails the running test {@code id} with {@code message}, because its JVM ended or was ended during it, and returns it. */
+    TestCase failRunning(String id, String message) {
+        TestCase test = byId.get(id);
+        results.put(id, new TestResult(test, false, message, nanosRunning(id) / 1_000_000));
+        return test;
+    }
+
+    private void finished(TestEvent.Finished event) {
+        String id = event.id();
+        TestCase test = byId.get(id);
+        String status = event.status();
+        if (!status.equals("SUCCESSFUL")) {
+            failures.putIfAbsent(id, message(status, event.message() == null ? "" : event.message()));
+        }
+        if (test != null && started.containsKey(id)) {
+            long millis = (System.nanoTime() - started.remove(id)) / 1_000_000;
+            // A template passes only if none of its invocations failed.
+            Optional<String> failure = failures.entrySet().stream()
+                    .filter(entry -> entry.getKey().equals(id) || entry.getKey().startsWith(id + "/"))
+                    .map(Map.Entry::getValue).findFirst();
+            results.put(id, new TestResult(test, failure.isEmpty(), failure.orElse(""), millis));
+        } else if (test == null && !status.equals("SUCCESSFUL")) {
+            // A class whose set-up failed: its tests never start, and fail with the class's error.
+            byId.values().stream()
+                    .filter(t -> t.uniqueId().startsWith(id + "/") && !results.containsKey(t.uniqueId()))
+                    .forEach(t -> results.put(t.uniqueId(), new TestResult(t, false, failures.get(id), 0)));
+        }
+    }
+
+    private String message(String status, String message) {
+        if (status.equals("ABORTED")) {
+            return "aborted: " + message;
+        }
+        if (message.startsWith("timeout: ")) {
+            return "timed out after " + testTimeout.toSeconds() + " s (an endless loop or a deadlock?): "
+                    + message.substring("timeout: ".length());
+        }
+        return message;
+    }
+}
