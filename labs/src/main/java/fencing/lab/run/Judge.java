@@ -3,6 +3,7 @@ package fencing.lab.run;
 import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
 import fencing.lab.worker.WorkerReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,9 +75,9 @@ final class Judge {
     }
 
     private static Evidence.ModeOutcome judgeMode(Outcome outcome, String mode, StudyCase.ModeExpectation expected, List<String> differences) {
-        Exchange finalRead = outcome.finalRead(mode);
-        String finalValue = finalRead.response().path("value").isNull() ? null : finalRead.response().path("value").asText();
-        long mark = finalRead.response().path("highWaterMark").asLong();
+        SinkReply.ModeState finalRead = outcome.finalRead(mode).reply(SinkReply.ModeState.class);
+        String finalValue = finalRead.value();
+        long mark = finalRead.highWaterMark();
         String aVerdict = verdict(outcome.write("A", mode));
         String bVerdict = verdict(outcome.write("B", mode));
         String cVerdict = expected.cVerdict() == null && outcome.write("C", mode) == null ? null : verdict(outcome.write("C", mode));
@@ -90,7 +91,7 @@ final class Judge {
             differences.add(mode + ": ended at " + finalValue + ", expected " + expected.finalValue());
             asExpected = false;
         }
-        return new Evidence.ModeOutcome(mode, finalRead.response().path("sink").asText(), aVerdict, expected.aLateVerdict(),
+        return new Evidence.ModeOutcome(mode, finalRead.sink(), aVerdict, expected.aLateVerdict(),
                 finalValue, expected.finalValue(), mark, asExpected, bVerdict, expected.bVerdict(), cVerdict, expected.cVerdict());
     }
 
