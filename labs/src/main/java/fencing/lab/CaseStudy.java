@@ -5,6 +5,7 @@ import fencing.lab.report.Tables;
 import fencing.lab.run.Cases;
 import fencing.lab.run.Prepared;
 import fencing.lab.run.RepeatRun;
+import fencing.lab.run.CaseToRun;
 import fencing.lab.run.StudyCase;
 import fencing.support.Etcd;
 import fencing.support.EtcdCluster;
@@ -34,12 +35,12 @@ record CaseStudy(StudyCase declared, int repeats, Path dir, String classPath, St
 
     /** Runs the case into {@code dir}; returns its exit code (0, {@link Study#EXIT_DIFFERED} or {@link Study#EXIT_COULD_NOT_RUN}). */
     int run(PrintWriter err) {
-        StudyCase abCase = declared.onTheClassesAtHand(classPath);
+        CaseToRun abCase = CaseToRun.onTheClassesAtHand(declared, classPath);
         Study.prepareOutDir(dir);
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case %s (%s) · %d repeat%s · lease TTL %d s · out %s%n",
                 declared.name(), declared.title(), repeats, repeats == 1 ? "" : "s", Study.TTL_SECONDS, dir);
-        if (abCase != declared) {
+        if (!abCase.leftOut().isEmpty()) {
             say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet; "
                     + "this case runs plain and fenced");
         }
@@ -68,12 +69,12 @@ record CaseStudy(StudyCase declared, int repeats, Path dir, String classPath, St
         return evidence.summary().failed() == 0 ? 0 : Study.EXIT_DIFFERED;
     }
 
-    private void repeat(StudyCase abCase, List<Evidence.Repeat> done, String[] etcdOrigin) throws Exception {
+    private void repeat(CaseToRun abCase, List<Evidence.Repeat> done, String[] etcdOrigin) throws Exception {
         Prepared next = null;
         // A case that stops and restores etcd gets one of its own: the shared one may be a cluster the kit does not own.
         // A case that kills etcd's leader gets a three-member cluster of its own, for the same reason.
-        try (RestorableEtcd restorable = abCase.restoresEtcd() ? RestorableEtcd.start() : null;
-             EtcdCluster cluster = abCase.failsOverLeader() ? EtcdCluster.start(3) : null) {
+        try (RestorableEtcd restorable = abCase.studyCase().restoresEtcd() ? RestorableEtcd.start() : null;
+             EtcdCluster cluster = abCase.studyCase().failsOverLeader() ? EtcdCluster.start(3) : null) {
             Etcd shared = restorable == null && cluster == null ? Etcd.shared() : null;
             String endpoints = restorable != null ? restorable.endpoints() : cluster != null ? cluster.endpoints() : shared.endpoints();
             etcdOrigin[0] = restorable != null ? restorable.toString() : cluster != null ? cluster.toString() : shared.toString();
@@ -119,7 +120,7 @@ record CaseStudy(StudyCase declared, int repeats, Path dir, String classPath, St
         }
     }
 
-    private Evidence.Study evidence(StudyCase abCase, String startedAt, String etcdOrigin, List<Evidence.Repeat> done, String error) {
+    private Evidence.Study evidence(CaseToRun abCase, String startedAt, String etcdOrigin, List<Evidence.Repeat> done, String error) {
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
         List<Double> expiry = new ArrayList<>();

@@ -256,8 +256,14 @@ public final class Evidence {
         }
     }
 
-    /** One request and its response, with times relative to the repeat's start. */
-    public record Call(String from, String method, String path, Object request, int status, Object response, String error,
+    /**
+     * One request and its response, with times relative to the repeat's start.
+     *
+     * @param request  the body sent, or {@code null} for a request without one
+     * @param status   the HTTP status, or -1 when no response came
+     * @param response the sink's answer, or {@code null} when none came
+     */
+    public record Call(String from, String method, String path, SinkRequest request, int status, SinkReply response, String error,
                   long sentAtMicros, long receivedAtMicros, double tSentMillis, double tReceivedMillis, String verdict) {
     }
 

@@ -53,13 +53,4 @@ public final class Json {
             throw new UncheckedIOException("not JSON: " + text, e);
         }
     }
-
-    /** Reads a {@code type} from {@code node}, which this lab wrote itself. */
-    public static <T> T convert(JsonNode node, Class<T> type) {
-        try {
-            return MAPPER.treeToValue(node, type);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException("could not read a " + type.getSimpleName() + " from " + node, e);
-        }
-    }
 }

@@ -1,6 +1,7 @@
 package fencing.lab.report;
 
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.SinkReply;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -77,7 +78,7 @@ public final class Reports {
             md.append("\n| sent (ms) | received (ms) | from | request | status | verdict | value after | mark after |\n")
                     .append("| ---: | ---: | --- | --- | --- | --- | --- | --- |\n");
             for (Evidence.Call call : repeat.exchanges()) {
-                var response = Json.MAPPER.valueToTree(call.response());
+                SinkReply response = call.response();
                 md.append(String.format(Locale.ROOT, "| %.1f | %.1f | %s | `%s %s%s` | %s | %s | %s | %s |%n", call.tSentMillis(), call.tReceivedMillis(),
                         call.from(), call.method(), call.path(), call.request() == null ? "" : " " + Json.compact(call.request()),
                         call.status() < 0 ? "none" : call.status(), call.verdict() == null ? "" : call.verdict(),
@@ -111,24 +112,36 @@ public final class Reports {
         return text == null ? "" : text.replace("|", "\\|").replace("\n", " ");
     }
 
-    private static String afterValue(com.fasterxml.jackson.databind.JsonNode response) {
-        if (response == null || response.isNull()) {
-            return "";
+    /** Returns the value (or, of a ledger, the total) an answer says its mode holds, or an empty string for an answer of no state. */
+    private static String afterValue(SinkReply response) {
+        if (response instanceof SinkReply.WriteVerdict write) {
+            return valueOrNone(write.after().value());
         }
-        var node = response.has("after") ? response.get("after").get("value") : response.get("value");
-        if (node == null) {
-            var total = response.has("after") ? response.get("after").get("total") : response.get("total");
-            return total == null ? "" : "total " + total.asText();
+        if (response instanceof SinkReply.ModeState state) {
+            return valueOrNone(state.value());
         }
-        return node.isNull() ? "(none)" : node.asText();
+        if (response instanceof SinkReply.LedgerVerdict ledger) {
+            return "total " + ledger.after().total();
+        }
+        return response instanceof SinkReply.LedgerState state ? "total " + state.total() : "";
     }
 
-    private static String afterMark(com.fasterxml.jackson.databind.JsonNode response) {
-        if (response == null || response.isNull()) {
-            return "";
+    private static String valueOrNone(String value) {
+        return value == null ? "(none)" : value;
+    }
+
+    /** Returns the high-water mark an answer says its mode or ledger holds, or an empty string for an answer of no state. */
+    private static String afterMark(SinkReply response) {
+        if (response instanceof SinkReply.WriteVerdict write) {
+            return String.valueOf(write.after().highWaterMark());
         }
-        var node = response.has("after") ? response.get("after").get("highWaterMark") : response.get("highWaterMark");
-        return node == null ? "" : node.asText();
+        if (response instanceof SinkReply.ModeState state) {
+            return String.valueOf(state.highWaterMark());
+        }
+        if (response instanceof SinkReply.LedgerVerdict ledger) {
+            return String.valueOf(ledger.after().highWaterMark());
+        }
+        return response instanceof SinkReply.LedgerState state ? String.valueOf(state.highWaterMark()) : "";
     }
 
     // ---------------------------------------------------------------- HTML
@@ -192,7 +205,7 @@ public final class Reports {
                 + "<th>sent (ms)</th><th>received (ms)</th><th>from</th><th>request</th><th>status</th><th>verdict</th>"
                 + "<th>value after</th><th>mark after</th></tr></thead><tbody>\n");
         for (Evidence.Call call : repeat.exchanges()) {
-            var response = Json.MAPPER.valueToTree(call.response());
+            SinkReply response = call.response();
             String verdict = call.verdict() == null ? "" : call.verdict();
             html.append(String.format(Locale.ROOT, "<tr data-from=\"%s\"><td>%.1f</td><td>%.1f</td><td>%s</td><td><code>%s %s%s</code></td><td>%s</td>"
                             + "<td class=\"verdict-%s\">%s</td><td>%s</td><td>%s</td></tr>%n",

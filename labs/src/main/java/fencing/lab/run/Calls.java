@@ -1,7 +1,7 @@
 package fencing.lab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,8 +15,8 @@ final class Calls {
     static String verdicts(List<Exchange> writes) {
         List<String> parts = new ArrayList<>();
         for (Exchange write : writes) {
-            JsonNode after = write.response().path("after");
-            parts.add(write.mode() + " " + write.verdict() + " (now " + after.path("value").asText() + ", mark " + after.path("highWaterMark").asLong() + ")");
+            parts.add(write.mode() + " " + write.verdict() + (write.response() instanceof SinkReply.WriteVerdict verdict
+                    ? " (now " + verdict.after().value() + ", mark " + verdict.after().highWaterMark() + ")" : ""));
         }
         return String.join(", ", parts);
     }

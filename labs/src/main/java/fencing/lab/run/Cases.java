@@ -17,13 +17,13 @@ public final class Cases {
     }
 
     /** Returns the class behind each of the case's modes and ledgers, by name, in the order the case uses them. */
-    public static Map<String, String> implementations(StudyCase studyCase) {
-        Map<String, String> known = Map.of("plain", "fencing.sink.PlainSink", "fenced", studyCase.fencedSink().implementation(),
+    public static Map<String, String> implementations(CaseToRun toRun) {
+        Map<String, String> known = Map.of("plain", "fencing.sink.PlainSink", "fenced", toRun.studyCase().fencedSink().implementation(),
                 "current-owner", "fencing.sink.OwnerCheckingSink with fencing.etcd.EtcdOwnerCheck",
                 "fenced-counter", "fencing.lab.sink.FencedCounter", "idempotent", "fencing.sink.IdempotentLedger");
         Map<String, String> implementations = new LinkedHashMap<>();
-        studyCase.modes().forEach(mode -> implementations.put(mode, known.get(mode)));
-        studyCase.ledgers().forEach(ledger -> implementations.put(ledger, known.get(ledger)));
+        toRun.modes().forEach(mode -> implementations.put(mode, known.get(mode)));
+        toRun.studyCase().ledgers().forEach(ledger -> implementations.put(ledger, known.get(ledger)));
         return implementations;
     }
 

@@ -6,6 +6,7 @@ import fencing.lab.common.Json;
 import fencing.lab.common.Times;
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
 import fencing.lab.sink.SinkClient;
 import fencing.lab.sink.SinkReport;
 import fencing.lab.sink.SinkServer;
@@ -109,8 +110,7 @@ public final class ChaosRun {
             sink.await(SinkReport.Listening.class, START_TIMEOUT);
             Exchange health = new SinkClient(sinkUri, "runner").call("GET", "/health", null);
             Calls.requireOk(health, "the sink server's health");
-            Map<String, String> sinks = new LinkedHashMap<>();
-            health.response().path("modes").fields().forEachRemaining(e -> sinks.put(e.getKey(), e.getValue().asText()));
+            Map<String, String> sinks = new LinkedHashMap<>(health.reply(SinkReply.Health.class).modes());
             List<String> modes = List.copyOf(sinks.keySet());
             for (LabProcess<WorkerReport> worker : workers.values()) {
                 worker.await(WorkerReport.Started.class, START_TIMEOUT);

@@ -1,7 +1,7 @@
 package fencing.lab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
 import java.time.Duration;
@@ -34,15 +34,15 @@ final class HoldSteps {
             while (System.nanoTime() < deadline) {
                 Exchange held = stage.asRunner().call("GET", "/control/held", null);
                 Calls.requireOk(held, "asking whether A's write is held");
-                if (held.response().path("holding").asBoolean(false)) {
+                SinkReply.HoldStatus status = held.reply(SinkReply.HoldStatus.class);
+                if (status.holding()) {
                     stage.journal().exchange(held);
-                    JsonNode status = held.response();
-                    stage.journal().add(Lane.SINK, Kind.WRITE_HELD, status.get("heldSinceMicros").asLong(), "A's check passed, held",
-                            "the broken sink read mark " + status.get("markSeen").asLong() + " outside any transaction, found token "
-                                    + status.get("heldToken").asLong() + " not older, and is held before its write",
-                            status.get("heldToken").asLong(), "fenced", null);
+                    stage.journal().add(Lane.SINK, Kind.WRITE_HELD, status.heldSinceMicros(), "A's check passed, held",
+                            "the broken sink read mark " + status.markSeen() + " outside any transaction, found token "
+                                    + status.heldToken() + " not older, and is held before its write",
+                            status.heldToken(), "fenced", null);
                     stage.progress("A's fenced write passed the broken sink's check (mark %d) and is held between check and write",
-                            status.get("markSeen").asLong());
+                            status.markSeen());
                     return;
                 }
                 try {

@@ -3,6 +3,7 @@ package fencing.lab.run;
 import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
 import fencing.lab.worker.WorkerReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,13 +14,13 @@ import java.util.Objects;
 /** Turns what a repeat recorded into its evidence, and judges it against what the case expects. */
 final class Judge {
 
-    private final StudyCase studyCase;
+    private final CaseToRun toRun;
     private final Prepared prepared;
     private final long ttlSeconds;
     private final Journal journal;
 
-    Judge(StudyCase studyCase, Prepared prepared, long ttlSeconds, Journal journal) {
-        this.studyCase = studyCase;
+    Judge(CaseToRun toRun, Prepared prepared, long ttlSeconds, Journal journal) {
+        this.toRun = toRun;
         this.prepared = prepared;
         this.ttlSeconds = ttlSeconds;
         this.journal = journal;
@@ -31,11 +32,12 @@ final class Judge {
         Outcome outcome = new Outcome(a, b, calls, expiry, journal.timeline());
         Map<String, Evidence.ModeOutcome> modes = new LinkedHashMap<>();
         List<String> differences = new ArrayList<>();
-        studyCase.expected().forEach((mode, expected) -> modes.put(mode, judgeMode(outcome, mode, expected, differences)));
+        toRun.expected().forEach((mode, expected) -> modes.put(mode, judgeMode(outcome, mode, expected, differences)));
         Map<String, Evidence.LedgerOutcome> ledgers = new LinkedHashMap<>();
-        studyCase.expectedLedgers().forEach((ledger, expected) -> ledgers.put(ledger, LedgerJudge.judge(outcome, ledger, expected, differences)));
+        toRun.studyCase().expectedLedgers()
+                .forEach((ledger, expected) -> ledgers.put(ledger, LedgerJudge.judge(outcome, ledger, expected, differences)));
         if (modes.containsKey("fenced")) {
-            StudyCase.ExpectedMark expectedMark = studyCase.expectedMark();
+            StudyCase.ExpectedMark expectedMark = toRun.studyCase().expectedMark();
             long fencedMark = modes.get("fenced").finalHighWaterMark();
             long wantedMark = switch (expectedMark.holder()) {
                 case "A" -> a.token();
@@ -46,9 +48,9 @@ final class Judge {
                 differences.add("fenced: ended with mark " + fencedMark + ", expected " + wantedMark + " (" + expectedMark.why() + ")");
             }
         }
-        studyCase.check(outcome, differences);
+        toRun.studyCase().check(outcome, differences);
         List<String> notes = new ArrayList<>();
-        studyCase.notes(outcome, notes);
+        toRun.studyCase().notes(outcome, notes);
         boolean pass = differences.isEmpty();
         Exchange aFenced = outcome.write("A", "fenced");
         double ttlMillis = ttlSeconds * 1000.0;
@@ -68,15 +70,15 @@ final class Judge {
         if (prepared.forger != null) {
             files.put("writerCLog", prepared.dir.relativize(prepared.forger.log()).toString());
         }
-        return new Evidence.Repeat(prepared.repeat, studyCase.name(), pass, differences, notes, verdict, studyCase.explanation(),
-                pass ? studyCase.contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, modes,
+        return new Evidence.Repeat(prepared.repeat, toRun.studyCase().name(), pass, differences, notes, verdict, toRun.explanation(),
+                pass ? toRun.studyCase().contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, modes,
                 ledgers, journal.timeline(), records(calls, start), files);
     }
 
     private static Evidence.ModeOutcome judgeMode(Outcome outcome, String mode, StudyCase.ModeExpectation expected, List<String> differences) {
-        Exchange finalRead = outcome.finalRead(mode);
-        String finalValue = finalRead.response().path("value").isNull() ? null : finalRead.response().path("value").asText();
-        long mark = finalRead.response().path("highWaterMark").asLong();
+        SinkReply.ModeState finalRead = outcome.finalRead(mode).reply(SinkReply.ModeState.class);
+        String finalValue = finalRead.value();
+        long mark = finalRead.highWaterMark();
         String aVerdict = verdict(outcome.write("A", mode));
         String bVerdict = verdict(outcome.write("B", mode));
         String cVerdict = expected.cVerdict() == null && outcome.write("C", mode) == null ? null : verdict(outcome.write("C", mode));
@@ -90,7 +92,7 @@ final class Judge {
             differences.add(mode + ": ended at " + finalValue + ", expected " + expected.finalValue());
             asExpected = false;
         }
-        return new Evidence.ModeOutcome(mode, finalRead.response().path("sink").asText(), aVerdict, expected.aLateVerdict(),
+        return new Evidence.ModeOutcome(mode, finalRead.sink(), aVerdict, expected.aLateVerdict(),
                 finalValue, expected.finalValue(), mark, asExpected, bVerdict, expected.bVerdict(), cVerdict, expected.cVerdict());
     }
 

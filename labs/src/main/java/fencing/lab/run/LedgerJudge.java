@@ -2,6 +2,8 @@ package fencing.lab.run;
 
 import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
+import fencing.support.evidence.SinkRequest;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,11 +19,12 @@ final class LedgerJudge {
         for (Exchange attempt : attempts) {
             verdicts.add(attempt.isLost() ? "lost" : attempt.verdict());
         }
-        Exchange finalRead = outcome.finalRead(ledger);
-        long total = finalRead.response().path("total").asLong();
-        long mark = finalRead.response().path("highWaterMark").asLong();
-        String requestId = attempts.isEmpty() ? null : attempts.get(0).request().path("requestId").asText();
-        long amount = attempts.isEmpty() ? 0 : attempts.get(0).request().path("amount").asLong();
+        SinkReply.LedgerState finalRead = outcome.finalRead(ledger).reply(SinkReply.LedgerState.class);
+        long total = finalRead.total();
+        long mark = finalRead.highWaterMark();
+        SinkRequest.LedgerAdd request = !attempts.isEmpty() && attempts.get(0).request() instanceof SinkRequest.LedgerAdd add ? add : null;
+        String requestId = request == null ? null : request.requestId();
+        long amount = request == null ? 0 : request.amount();
         long applied = amount == 0 ? 0 : total / amount;
         boolean asExpected = true;
         if (!verdicts.equals(expected.verdicts())) {
@@ -34,7 +37,7 @@ final class LedgerJudge {
                     + expected.finalTotal());
             asExpected = false;
         }
-        return new Evidence.LedgerOutcome(ledger, finalRead.response().path("class").asText(), requestId, amount, verdicts, expected.verdicts(),
+        return new Evidence.LedgerOutcome(ledger, finalRead.implementation(), requestId, amount, verdicts, expected.verdicts(),
                 total, expected.finalTotal(), applied, mark, asExpected);
     }
 }

@@ -9,6 +9,7 @@ import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
 import fencing.lab.sink.SinkClient;
 import fencing.lab.sink.SinkReport;
 import fencing.support.Etcd;
@@ -93,7 +94,7 @@ final class Lineage implements AutoCloseable {
             journal.exchange(write);
             Calls.requireOk(write, name + "'s write to " + write.mode());
             journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
-                    "token " + owner.token(), owner.token(), write.mode(), write.response().path("verdict").asText());
+                    "token " + owner.token(), owner.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict());
         }
         boolean released = epochTokens ? epochLocks.release(owner) : plainLocks.release(owner);
         progress.accept("%s took the lock (token %d, %s), wrote: %s; released: %s",
@@ -125,7 +126,7 @@ final class Lineage implements AutoCloseable {
         Exchange read = new SinkClient(prepared.sinkUri(), "runner").read("fenced");
         journal.exchange(read);
         Calls.requireOk(read, "reading the fenced sink's mark");
-        long mark = read.response().path("highWaterMark").asLong();
+        long mark = read.reply(SinkReply.ModeState.class).highWaterMark();
         long epoch = Recovery.afterRestore(client(), epochKey, mark);
         journal.add(Lane.ETCD, Kind.EPOCH_RAISED, Times.nowMicros(), "epoch → " + epoch,
                 "Recovery.afterRestore with the fenced sink's mark " + mark + " (epoch " + Tokens.epoch(mark) + ")", mark, null, null);

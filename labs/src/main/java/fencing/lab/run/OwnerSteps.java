@@ -3,6 +3,7 @@ package fencing.lab.run;
 import fencing.etcd.Ownership;
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
 import fencing.support.evidence.Evidence.Kind;
@@ -36,7 +37,7 @@ final class OwnerSteps {
                 stage.journal().exchange(write);
                 Calls.requireOk(write, "B's write to " + write.mode());
                 stage.journal().add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(),
-                        "token " + b.token(), b.token(), write.mode(), write.response().path("verdict").asText());
+                        "token " + b.token(), b.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict());
             }
             stage.progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
         }

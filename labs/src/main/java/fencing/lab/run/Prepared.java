@@ -34,12 +34,12 @@ public final class Prepared implements AutoCloseable {
     final LabProcess<WorkerReport> forger;
     private final String classPath;
     private final String endpoints;
-    private final StudyCase studyCase;
+    private final CaseToRun toRun;
     private LabProcess<SinkReport> sink;
     private int sinkStarts;
 
     private Prepared(int repeat, Path dir, String key, int port, LabProcess<WorkerReport> worker, LabProcess<WorkerReport> forger,
-                     LabProcess<SinkReport> sink, String classPath, String endpoints, StudyCase studyCase) {
+                     LabProcess<SinkReport> sink, String classPath, String endpoints, CaseToRun toRun) {
         this.repeat = repeat;
         this.forger = forger;
         this.endpoints = endpoints;
@@ -49,22 +49,22 @@ public final class Prepared implements AutoCloseable {
         this.worker = worker;
         this.sink = sink;
         this.classPath = classPath;
-        this.studyCase = studyCase;
+        this.toRun = toRun;
         this.sinkStarts = 1;
     }
 
     /** Starts worker A and the sink server for {@code repeat}, in {@code dir}; returns at once. */
-    public static Prepared start(int repeat, Path dir, StudyCase studyCase, String endpoints, long ttlSeconds, String classPath) {
+    public static Prepared start(int repeat, Path dir, CaseToRun toRun, String endpoints, long ttlSeconds, String classPath) {
         int port = freePort();
-        String key = fencing.support.Etcd.uniqueKey("lab-" + studyCase.name() + "-repeat-" + repeat);
-        LabProcess<SinkReport> sink = startSink(dir, port, studyCase, classPath, endpoints, key, "sink-server.log");
+        String key = fencing.support.Etcd.uniqueKey("lab-" + toRun.studyCase().name() + "-repeat-" + repeat);
+        LabProcess<SinkReport> sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server.log");
         LabProcess<WorkerReport> worker = null;
         LabProcess<WorkerReport> forger = null;
         try {
             worker = LabProcess.start("worker A", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
                     "--name", "A", "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
                     "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"));
-            if (studyCase.forgesToken()) {
+            if (toRun.studyCase().forgesToken()) {
                 forger = LabProcess.start("writer C", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
                         "--name", "C", "--endpoints", endpoints, "--key", key, "--forged-token", Long.toString(StudyCase.FORGED_TOKEN),
                         "--sink", "http://127.0.0.1:" + port), dir.resolve("writer-C.log"));
@@ -79,14 +79,14 @@ public final class Prepared implements AutoCloseable {
             }
             throw e;
         }
-        return new Prepared(repeat, dir, key, port, worker, forger, sink, classPath, endpoints, studyCase);
+        return new Prepared(repeat, dir, key, port, worker, forger, sink, classPath, endpoints, toRun);
     }
 
-    private static LabProcess<SinkReport> startSink(Path dir, int port, StudyCase studyCase, String classPath, String endpoints, String key,
+    private static LabProcess<SinkReport> startSink(Path dir, int port, CaseToRun toRun, String classPath, String endpoints, String key,
                                                     String logName) {
         List<String> args = new ArrayList<>(List.of("--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
-                "--fenced-sink", studyCase.fencedSink().label()));
-        if (studyCase.modes().contains(SinkServer.CURRENT_OWNER)) {
+                "--fenced-sink", toRun.studyCase().fencedSink().label()));
+        if (toRun.modes().contains(SinkServer.CURRENT_OWNER)) {
             args.addAll(List.of("--etcd-endpoints", endpoints, "--lock-key", key));
         }
         return LabProcess.start("sink server", SinkReport.class, Prepared::sinkFailure, classPath, SinkServer.class, args, dir.resolve(logName));
@@ -112,7 +112,7 @@ public final class Prepared implements AutoCloseable {
     LabProcess<SinkReport> restartSink() {
         sink.kill();
         sinkStarts++;
-        sink = startSink(dir, port, studyCase, classPath, endpoints, key, "sink-server-" + sinkStarts + ".log");
+        sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server-" + sinkStarts + ".log");
         return sink;
     }
 
@@ -127,7 +127,7 @@ public final class Prepared implements AutoCloseable {
             throw new UncheckedIOException("could not restore the sink's files from " + backup, e);
         }
         sinkStarts++;
-        sink = startSink(dir, port, studyCase, classPath, endpoints, key, "sink-server-" + sinkStarts + ".log");
+        sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server-" + sinkStarts + ".log");
         return sink;
     }
 

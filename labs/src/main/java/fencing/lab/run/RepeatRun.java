@@ -27,7 +27,7 @@ public final class RepeatRun {
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
 
-    private final StudyCase studyCase;
+    private final CaseToRun toRun;
     private final Client client;
     private final long ttlSeconds;
     private final PrintWriter out;
@@ -40,13 +40,13 @@ public final class RepeatRun {
     private EtcdCluster cluster;
 
     /** Prepares repeat {@code prepared.repeat} of {@code repeats}, printing its progress to {@code out}. */
-    public RepeatRun(StudyCase studyCase, Client client, long ttlSeconds, PrintWriter out, Prepared prepared, int repeats) {
-        this(studyCase, client, null, ttlSeconds, out, prepared, repeats);
+    public RepeatRun(CaseToRun toRun, Client client, long ttlSeconds, PrintWriter out, Prepared prepared, int repeats) {
+        this(toRun, client, null, ttlSeconds, out, prepared, repeats);
     }
 
     /** Prepares a repeat on {@code etcd}, which the case may snapshot and restore ({@code null} when it may not). */
-    public RepeatRun(StudyCase studyCase, Client client, RestorableEtcd etcd, long ttlSeconds, PrintWriter out, Prepared prepared, int repeats) {
-        this.studyCase = studyCase;
+    public RepeatRun(CaseToRun toRun, Client client, RestorableEtcd etcd, long ttlSeconds, PrintWriter out, Prepared prepared, int repeats) {
+        this.toRun = toRun;
         this.client = client;
         this.ttlSeconds = ttlSeconds;
         this.out = out;
@@ -87,10 +87,10 @@ public final class RepeatRun {
         long stopAt;
         long end;
         boolean finished = false;
-        out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, studyCase.name(), prepared.key);
+        out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, toRun.studyCase().name(), prepared.key);
         journal.start(Times.nowMicros());
         try {
-            worker.send(new WorkerCommand.Acquire(studyCase.modes()));
+            worker.send(new WorkerCommand.Acquire(toRun.modes()));
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
             aHolder = holder("A", ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
             journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
@@ -111,7 +111,7 @@ public final class RepeatRun {
                     "etcd's own count for A's lease right after the freeze (whole seconds)");
             progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                     Times.seconds(stopAt - lastKeepAlive), ttlLeft);
-            if (studyCase.failsOverLeader()) {
+            if (toRun.studyCase().failsOverLeader()) {
                 fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, journal, this::progress);
                 fault.strike(key, stopAt, lastKeepAlive);
             }
@@ -132,17 +132,17 @@ public final class RepeatRun {
                     "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), b.token(), null, null);
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
-            Stage stage = new Stage(studyCase, prepared, journal, holderB, lineage, this::progress);
-            for (Step step : studyCase.steps()) {
+            Stage stage = new Stage(toRun, prepared, journal, holderB, lineage, this::progress);
+            for (Step step : toRun.studyCase().steps()) {
                 step.run(stage);
             }
 
-            for (String mode : studyCase.modes()) {
+            for (String mode : toRun.modes()) {
                 Exchange read = asRunner.read(mode);
                 journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + mode);
             }
-            for (String ledger : studyCase.ledgers()) {
+            for (String ledger : toRun.studyCase().ledgers()) {
                 Exchange read = asRunner.call("GET", "/ledgers/" + ledger, null);
                 journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + ledger);
@@ -165,7 +165,7 @@ public final class RepeatRun {
         }
         long lastBeforeStop = ExpiryWatch.lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
         Reported.append(journal, prepared);
-        return new Judge(studyCase, prepared, ttlSeconds, journal).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
+        return new Judge(toRun, prepared, ttlSeconds, journal).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
                 stopAt, end);
     }
 

@@ -1,10 +1,10 @@
 package fencing.lab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import fencing.lab.sink.Exchange;
 import fencing.lab.worker.WorkerReport;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
+import fencing.support.evidence.SinkReply;
 
 /**
  * What the repeat's other processes reported, appended to its journal once they are done: A's and C's calls to the
@@ -40,21 +40,19 @@ final class Reported {
             if (call.status() != 200) {
                 continue;
             }
-            JsonNode r = call.response();
-            String verdict = r.path("verdict").asText();
-            long mark = r.path("after").path("highWaterMark").asLong();
-            if (call.isWrite()) {
-                String value = r.path("after").path("value").isNull() ? null : r.path("after").path("value").asText();
-                journal.add(Lane.SINK, Kind.VERDICT, call.decidedAtMicros(), r.get("mode").asText() + ": " + r.get("value").asText()
-                                + " (token " + r.get("token").asLong() + ") " + verdict,
-                        call.from() + "'s write; after it the mode holds " + value + " with mark " + mark, r.get("token").asLong(),
-                        r.get("mode").asText(), verdict, null, value, mark, call.from());
-            } else if (call.isLedgerAdd()) {
-                long total = r.path("after").path("total").asLong();
-                journal.add(Lane.SINK, Kind.LEDGER_VERDICT, call.decidedAtMicros(), call.mode() + ": " + r.get("requestId").asText() + " (+"
-                                + r.get("amount").asLong() + ", token " + r.get("token").asLong() + ") " + verdict + ", total " + total,
-                        call.from() + "'s request; after it the ledger's total is " + total + " and its mark " + mark, r.get("token").asLong(),
-                        call.mode(), verdict, total, null, mark, call.from());
+            if (call.isWrite() && call.response() instanceof SinkReply.WriteVerdict w) {
+                String value = w.after().value();
+                long mark = w.after().highWaterMark();
+                journal.add(Lane.SINK, Kind.VERDICT, call.decidedAtMicros(), w.mode() + ": " + w.value() + " (token " + w.token() + ") " + w.verdict(),
+                        call.from() + "'s write; after it the mode holds " + value + " with mark " + mark, w.token(),
+                        w.mode(), w.verdict(), null, value, mark, call.from());
+            } else if (call.isLedgerAdd() && call.response() instanceof SinkReply.LedgerVerdict l) {
+                long total = l.after().total();
+                long mark = l.after().highWaterMark();
+                journal.add(Lane.SINK, Kind.LEDGER_VERDICT, call.decidedAtMicros(), call.mode() + ": " + l.requestId() + " (+"
+                                + l.amount() + ", token " + l.token() + ") " + l.verdict() + ", total " + total,
+                        call.from() + "'s request; after it the ledger's total is " + total + " and its mark " + mark, l.token(),
+                        call.mode(), l.verdict(), total, null, mark, call.from());
             }
         }
     }

@@ -2,6 +2,7 @@ package fencing.lab.run;
 
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
+import fencing.support.evidence.SinkReply;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
 import fencing.support.evidence.Evidence.Kind;
@@ -87,7 +88,7 @@ final class RequestSteps {
                 }
                 Calls.requireOk(answered, "B's request " + requestId + " to " + ledger);
                 said.add(ledger + " " + (first.isLost() ? "lost, then " : "") + answered.verdict() + " (total "
-                        + answered.response().path("after").path("total").asLong() + ")");
+                        + answered.reply(SinkReply.LedgerVerdict.class).after().total() + ")");
             }
             stage.progress("B sent request %s (+%d, token %d): %s", requestId, amount, token, String.join(", ", said));
         }

@@ -102,9 +102,9 @@ final class Restore implements StudyCase {
             differences.add("fenced: the writes of C" + OWNERS_BEFORE_RESTORE + ", D and E were not all sent");
             return;
         }
-        long markBefore = lastBefore.response().path("token").asLong();
-        long dToken = stuck.response().path("token").asLong();
-        long eToken = recovered.response().path("token").asLong();
+        long markBefore = lastBefore.request().token();
+        long dToken = stuck.request().token();
+        long eToken = recovered.request().token();
         if (dToken >= markBefore) {
             differences.add("etcd: D's token " + dToken + " after the restore is not below C" + OWNERS_BEFORE_RESTORE + "'s " + markBefore
                     + ": the revision did not go backwards");

@@ -10,7 +10,7 @@ import java.util.function.BiConsumer;
  */
 public final class Stage {
 
-    private final StudyCase studyCase;
+    private final CaseToRun toRun;
     private final Prepared prepared;
     private final Journal journal;
     private final HolderB holderB;
@@ -19,9 +19,9 @@ public final class Stage {
     private final SinkClient asRunner;
     private final BiConsumer<String, Object[]> progress;
 
-    Stage(StudyCase studyCase, Prepared prepared, Journal journal, HolderB holderB, Lineage lineage,
+    Stage(CaseToRun toRun, Prepared prepared, Journal journal, HolderB holderB, Lineage lineage,
           BiConsumer<String, Object[]> progress) {
-        this.studyCase = studyCase;
+        this.toRun = toRun;
         this.prepared = prepared;
         this.journal = journal;
         this.holderB = holderB;
@@ -59,7 +59,7 @@ public final class Stage {
 
     /** Returns those of {@code modes} this run serves: a case's current-owner mode is left out where Part 4 is not written. */
     List<String> active(List<String> modes) {
-        return modes.stream().filter(studyCase.modes()::contains).toList();
+        return modes.stream().filter(toRun.modes()::contains).toList();
     }
 
     /** Prints a progress line, e.g. what the case is about to show. */

@@ -107,21 +107,10 @@ public interface StudyCase extends LabCase {
 
     /**
      * Returns whether the case shows Part 4, the extension, so that it cannot run until the student's Part 4 classes
-     * are written; the other cases leave their {@code current-owner} mode out until then.
+     * are written; the other cases leave their {@code current-owner} mode out until then ({@link CaseToRun#onTheClassesAtHand}).
      */
     default boolean needsExtension() {
         return false;
-    }
-
-    /**
-     * Returns the case ready to run on the student's classes: itself, or, where it is not an extension case and the
-     * classes behind the {@code current-owner} mode are not written yet on {@code classPath}, itself without that mode.
-     */
-    default StudyCase onTheClassesAtHand(String classPath) {
-        if (needsExtension() || !modes().contains(fencing.lab.sink.SinkServer.CURRENT_OWNER)) {
-            return this;
-        }
-        return Extension.notImplemented(classPath).<StudyCase>map(message -> new CoreModesOnly(this, message)).orElse(this);
     }
 
     /** Returns the modes in the order the runner writes and reads them. */

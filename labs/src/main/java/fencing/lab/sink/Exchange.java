@@ -1,7 +1,8 @@
 package fencing.lab.sink;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.databind.JsonNode;
+import fencing.support.evidence.SinkReply;
+import fencing.support.evidence.SinkRequest;
 
 /**
  * One HTTP request to the sink and its response, as the client saw them.
@@ -9,42 +10,56 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param from             who sent it: {@code A}, {@code B} or {@code runner}
  * @param method           the HTTP method
  * @param path             the path, e.g. {@code /sinks/fenced/write}
- * @param request          the JSON body sent, or {@code null} for a GET
+ * @param request          the body sent, or {@code null} for a request without one
  * @param status           the HTTP status, or -1 when no response came
- * @param response         the JSON body received, or {@code null} when none came
- * @param error            why no response came, or {@code null}
+ * @param response         the sink's answer, or {@code null} when none came or it was no answer of the sink's
+ * @param error            why no response came, or why its body was no answer of the sink's; {@code null} otherwise
  * @param sentAtMicros     when the request left, in epoch microseconds
  * @param receivedAtMicros when the response arrived (or the call failed), in epoch microseconds
  */
-public record Exchange(String from, String method, String path, JsonNode request, int status, JsonNode response, String error,
+public record Exchange(String from, String method, String path, SinkRequest request, int status, SinkReply response, String error,
                 long sentAtMicros, long receivedAtMicros) {
 
-    public Exchange {
-        // JSON null read back from a worker's line is no body at all.
-        request = request == null || request.isNull() ? null : request;
-        response = response == null || response.isNull() ? null : response;
-    }
-
-    /** Returns whether this was a write the sink accepted. */
+    /** Returns whether this was a write or a ledger request the sink accepted. */
     public boolean accepted() {
-        return status == 200 && response != null && response.path("accepted").asBoolean(false);
+        if (status != 200) {
+            return false;
+        }
+        return response instanceof SinkReply.WriteVerdict write ? write.accepted()
+                : response instanceof SinkReply.LedgerVerdict ledger && ledger.accepted();
     }
 
-    /** Returns the sink's verdict ({@code accepted} or {@code rejected}), or what went wrong instead. */
+    /** Returns the sink's verdict ({@code accepted}, {@code rejected}, for a ledger {@code duplicate}), or what went wrong instead. */
     public String verdict() {
-        if (status == 200 && response != null && response.has("verdict")) {
-            return response.get("verdict").asText();
+        if (status == 200 && response instanceof SinkReply.WriteVerdict write) {
+            return write.verdict();
+        }
+        if (status == 200 && response instanceof SinkReply.LedgerVerdict ledger) {
+            return ledger.verdict();
         }
         if (status == -1) {
             return "no response (" + error + ")";
         }
-        return "HTTP " + status + (response != null && response.has("error") ? ": " + response.get("error").asText() : "");
+        String why = response instanceof SinkReply.Failure failure ? failure.error() : error;
+        return "HTTP " + status + (why == null ? "" : ": " + why);
     }
 
     /** Returns the mode or ledger named in the path, e.g. {@code fenced} or {@code idempotent}, or an empty string. */
     public String mode() {
         String[] parts = path.split("/");
         return parts.length >= 3 && (parts[1].equals("sinks") || parts[1].equals("ledgers")) ? parts[2] : "";
+    }
+
+    /**
+     * Returns the sink's answer as a {@code kind}.
+     *
+     * @throws IllegalStateException naming the call and what came instead, if no answer of that kind came
+     */
+    public <T extends SinkReply> T reply(Class<T> kind) {
+        if (kind.isInstance(response)) {
+            return kind.cast(response);
+        }
+        throw new IllegalStateException(method + " " + path + " got " + verdict() + ", not " + kind.getSimpleName());
     }
 
     /** Returns whether this was a write. */
@@ -67,6 +82,9 @@ public record Exchange(String from, String method, String path, JsonNode request
 
     /** Returns when the sink decided, from its response, or when the response arrived if it did not say. */
     public long decidedAtMicros() {
-        return response != null && response.has("decidedAtMicros") ? response.get("decidedAtMicros").asLong() : receivedAtMicros;
+        if (response instanceof SinkReply.WriteVerdict write) {
+            return write.decidedAtMicros();
+        }
+        return response instanceof SinkReply.LedgerVerdict ledger ? ledger.decidedAtMicros() : receivedAtMicros;
     }
 }

@@ -1,8 +1,7 @@
 package fencing.lab.sink;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import fencing.lab.common.Json;
 import fencing.lab.common.Times;
+import fencing.support.evidence.SinkReply;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -64,14 +63,7 @@ final class Hold implements CheckOutsideTransactionSink.Pause {
         notifyAll();
     }
 
-    synchronized ObjectNode status() {
-        ObjectNode body = Json.object();
-        body.put("armed", armed);
-        body.put("holding", holding);
-        body.put("heldToken", heldToken);
-        body.put("markSeen", markSeen);
-        body.put("heldSinceMicros", heldSinceMicros);
-        body.put("ended", ended);
-        return body;
+    synchronized SinkReply.HoldStatus status() {
+        return new SinkReply.HoldStatus(armed, holding, heldToken, markSeen, heldSinceMicros, ended);
     }
 }

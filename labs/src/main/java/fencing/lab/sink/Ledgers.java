@@ -1,11 +1,11 @@
 package fencing.lab.sink;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import fencing.lab.common.Json;
+import fencing.lab.common.Times;
 import fencing.sink.ConnectionSource;
 import fencing.sink.IdempotentLedger;
 import fencing.sink.RequestResult;
+import fencing.support.evidence.SinkReply;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -101,43 +101,28 @@ final class Ledgers {
         synchronized (this) {
             toLose.add(requestId);
         }
-        ObjectNode body = Json.object();
-        body.put("requestId", requestId);
-        body.put("losing", "the first answer of each ledger to request " + requestId);
-        return Reply.ok(body);
+        return Reply.ok(new SinkReply.Losing(requestId, "the first answer of each ledger to request " + requestId));
     }
 
     private synchronized boolean loseThisOnce(String ledger, String requestId) {
         return toLose.contains(requestId) && lost.add(ledger + "/" + requestId);
     }
 
-    private ObjectNode state(String name) {
+    private SinkReply.LedgerState state(String name) {
         boolean counted = name.equals("fenced-counter");
-        ObjectNode body = Json.object();
-        body.put("ledger", name);
-        body.put("class", implementations().get(name).replaceAll(".*\\.", ""));
         // IdempotentLedger tells its total only; its mark is read from its file, in the table ConnectionSource.sqlite made.
         RequestResult stored = counted ? counter.read() : idempotentFile.read();
-        body.put("total", counted ? stored.total() : idempotent.total());
-        body.put("highWaterMark", stored.highWaterMark());
-        return body;
+        return new SinkReply.LedgerState(name, simpleName(name), counted ? stored.total() : idempotent.total(), stored.highWaterMark());
     }
 
-    private ObjectNode verdict(String name, LedgerRequest request, RequestResult result) {
-        ObjectNode body = Json.object();
-        body.put("ledger", name);
-        body.put("class", implementations().get(name).replaceAll(".*\\.", ""));
-        body.put("writer", request.writer());
-        body.put("token", request.token());
-        body.put("requestId", request.requestId());
-        body.put("amount", request.amount());
-        body.put("verdict", result.duplicate() ? "duplicate" : result.accepted() ? "accepted" : "rejected");
-        body.put("accepted", result.accepted());
-        body.put("duplicate", result.duplicate());
-        ObjectNode after = body.putObject("after");
-        after.put("total", result.total());
-        after.put("highWaterMark", result.highWaterMark());
-        SinkAnswers.stampDecided(body);
-        return body;
+    private SinkReply.LedgerVerdict verdict(String name, LedgerRequest request, RequestResult result) {
+        long decided = Times.nowMicros();
+        return new SinkReply.LedgerVerdict(name, simpleName(name), request.writer(), request.token(), request.requestId(), request.amount(),
+                result.duplicate() ? "duplicate" : result.accepted() ? "accepted" : "rejected", result.accepted(), result.duplicate(),
+                new SinkReply.LedgerAfter(result.total(), result.highWaterMark()), decided, Times.iso(decided));
+    }
+
+    private String simpleName(String ledger) {
+        return implementations().get(ledger).replaceAll(".*\\.", "");
     }
 }

@@ -1,9 +1,10 @@
 package fencing.lab.sink;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import fencing.lab.common.Json;
 import fencing.lab.common.Times;
+import fencing.support.evidence.SinkReply;
+import fencing.support.evidence.SinkRequest;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -43,11 +44,7 @@ public final class SinkClient {
 
     /** Offers a write to {@code mode} as {@code writer} with {@code token}. */
     public Exchange write(String mode, String writer, long token, String value) {
-        ObjectNode body = Json.object();
-        body.put("writer", writer);
-        body.put("token", token);
-        body.put("value", value);
-        return call("POST", "/sinks/" + mode + "/write", body);
+        return call("POST", "/sinks/" + mode + "/write", new SinkRequest.Write(writer, token, value));
     }
 
     /**
@@ -70,12 +67,7 @@ public final class SinkClient {
 
     /** Offers request {@code requestId} to add {@code amount} to {@code ledger}, as {@code writer} with {@code token}. */
     public Exchange add(String ledger, String writer, long token, String requestId, long amount) {
-        ObjectNode body = Json.object();
-        body.put("writer", writer);
-        body.put("token", token);
-        body.put("requestId", requestId);
-        body.put("amount", amount);
-        return call("POST", "/ledgers/" + ledger + "/add", body);
+        return call("POST", "/ledgers/" + ledger + "/add", new SinkRequest.LedgerAdd(writer, token, requestId, amount));
     }
 
     /** Reads the state of {@code mode}. */
@@ -83,8 +75,8 @@ public final class SinkClient {
         return call("GET", "/sinks/" + mode, null);
     }
 
-    /** Sends one request, with a JSON body or none, and records it. */
-    public Exchange call(String method, String path, JsonNode body) {
+    /** Sends one request, with a body or none, and records it. */
+    public Exchange call(String method, String path, SinkRequest body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
@@ -95,12 +87,23 @@ public final class SinkClient {
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             long received = Times.nowMicros();
-            return new Exchange(from, method, path, body, response.statusCode(), Json.parse(response.body()), null, sent, received);
+            try {
+                SinkReply reply = Json.MAPPER.readValue(response.body(), SinkReply.class);
+                return new Exchange(from, method, path, body, response.statusCode(), reply, null, sent, received);
+            } catch (JsonProcessingException notAReply) {
+                // Whatever answered is not the sink, or not this kit's: the exchange says so, as it says that no response came.
+                return new Exchange(from, method, path, body, response.statusCode(), null, "the body is no answer of the sink's: "
+                        + notAReply.getOriginalMessage().lines().findFirst().orElse("") + " (" + abbreviated(response.body()) + ")", sent, received);
+            }
         } catch (IOException e) {
             return new Exchange(from, method, path, body, -1, null, e.toString(), sent, Times.nowMicros());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while calling the sink at " + base + path, e);
         }
+    }
+
+    private static String abbreviated(String body) {
+        return body.length() <= 200 ? body : body.substring(0, 200) + "...";
     }
 }

@@ -1,10 +1,10 @@
 package fencing.lab.sink;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import fencing.sink.Sink;
 import fencing.sink.WriteResult;
+import fencing.support.evidence.SinkReply;
 import fencing.lab.common.Json;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -262,23 +262,11 @@ public final class SinkServer implements AutoCloseable {
         }
     }
 
-    ObjectNode health() {
-        ObjectNode body = Json.object();
-        body.put("status", "ok");
-        body.put("pid", ProcessHandle.current().pid());
-        body.put("dir", dir.toAbsolutePath().toString());
-        ObjectNode modes = body.putObject("modes");
-        implementations().forEach(modes::put);
-        ObjectNode ledgerClasses = body.putObject("ledgers");
-        ledgers.implementations().forEach(ledgerClasses::put);
-        if (owners != null) {
-            ObjectNode etcd = body.putObject("currentOwner");
-            etcd.put("endpoints", owners.endpoints());
-            etcd.put("lockKey", owners.lockKey());
-            etcd.put("ownerCheck", owners.implementation());
-        }
-        notImplementedYet().forEach(body.putArray("notImplementedYet")::add);
-        return body;
+    SinkReply.Health health() {
+        SinkReply.CurrentOwner etcd = owners == null ? null
+                : new SinkReply.CurrentOwner(owners.endpoints(), owners.lockKey(), owners.implementation());
+        return new SinkReply.Health("ok", ProcessHandle.current().pid(), dir.toAbsolutePath().toString(), implementations(),
+                ledgers.implementations(), etcd, notImplementedYet());
     }
 
     private static void send(HttpExchange exchange, Reply reply) throws IOException {

@@ -1,5 +1,6 @@
 package fencing.lab.sink;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import fencing.lab.common.Json;
 import fencing.lab.common.Times;
 import fencing.support.Channel;
@@ -74,7 +75,7 @@ final class SinkServerMain implements Callable<Integer> {
             server.close();
             stopped.countDown();
         }, "stop sink server"));
-        var ready = server.health();
+        ObjectNode ready = Json.MAPPER.valueToTree(server.health());
         ready.put("port", server.port());
         long started = Times.nowMicros();
         ready.put("startedAtMicros", started);

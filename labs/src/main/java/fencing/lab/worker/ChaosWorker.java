@@ -8,6 +8,7 @@ import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import fencing.support.Channel;
+import fencing.support.evidence.SinkReply;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
@@ -142,10 +143,10 @@ public final class ChaosWorker implements Callable<Integer> {
                     write.put("sentAtMicros", exchange.sentAtMicros());
                     write.put("receivedAtMicros", exchange.receivedAtMicros());
                     write.put("verdict", exchange.status() == 200 ? exchange.verdict() : "error");
-                    if (exchange.status() == 200) {
+                    if (exchange.status() == 200 && exchange.response() instanceof SinkReply.WriteVerdict verdict) {
                         ObjectNode after = write.putObject("after");
-                        after.set("value", exchange.response().path("after").path("value"));
-                        after.put("highWaterMark", exchange.response().path("after").path("highWaterMark").asLong());
+                        after.put("value", verdict.after().value());
+                        after.put("highWaterMark", verdict.after().highWaterMark());
                     } else {
                         write.put("error", exchange.verdict());
                     }
