@@ -41,10 +41,6 @@ public final class History {
         }
     }
 
-    /** What the nemesis did to a writer at {@code atMicros}: {@code freeze} or {@code thaw}. */
-    public record Fault(String action, String writer, long atMicros) {
-    }
-
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final List<String> problems = new ArrayList<>();
@@ -52,7 +48,7 @@ public final class History {
     private final List<Write> writes = new ArrayList<>();
     private final Set<String> modes = new LinkedHashSet<>();
     private final List<String> writerNames = new ArrayList<>();
-    private final List<Fault> faults = new ArrayList<>();
+    private final List<HistoryLine.Fault> faults = new ArrayList<>();
     private long seed;
     private int writers;
 
@@ -85,7 +81,7 @@ public final class History {
     }
 
     /** Returns what the nemesis did, in the history's order. */
-    public List<Fault> faults() {
+    public List<HistoryLine.Fault> faults() {
         return List.copyOf(faults);
     }
 
@@ -180,7 +176,7 @@ public final class History {
                         writes.add(write);
                         writesBy.merge(write.writer(), 1, Integer::sum);
                     }
-                    case "nemesis" -> faults.add(new Fault(text(line, "action"), text(line, "writer"), number(line, "atMicros")));
+                    case "nemesis" -> faults.add(new HistoryLine.Fault(text(line, "action"), text(line, "writer"), number(line, "atMicros")));
                     case "released", "acquire-failed" -> number(line, "atMicros");
                     case "writer-end" -> {
                         String writer = writer(line, named);

@@ -2,6 +2,7 @@ package fencing.lab.report;
 
 import fencing.lab.history.History;
 import fencing.lab.history.HistoryChecker;
+import fencing.lab.history.HistoryLine;
 import fencing.support.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -99,7 +100,7 @@ final class HistoryView {
 
     private static void freezes(StringBuilder svg, History history, String writer, int y, int height, long start, double span) {
         Long frozenAt = null;
-        for (History.Fault fault : history.faults()) {
+        for (HistoryLine.Fault fault : history.faults()) {
             if (!fault.writer().equals(writer)) {
                 continue;
             }

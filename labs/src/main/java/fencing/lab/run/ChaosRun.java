@@ -1,10 +1,9 @@
 package fencing.lab.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import fencing.lab.common.Json;
 import fencing.lab.common.Times;
+import fencing.lab.history.History;
 import fencing.lab.history.HistoryChecker;
+import fencing.lab.history.HistoryLine;
 import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
 import fencing.lab.sink.SinkClient;
@@ -177,54 +176,40 @@ public final class ChaosRun {
 
     /** Writes the header, every writer's lines and the nemesis's in time order, the writers' closing lines, and the end line. */
     private void merge(Path history, List<String> modes, List<Nemesis.Action> actions, Path work) throws IOException {
-        List<JsonNode> lines = new ArrayList<>();
-        List<JsonNode> closing = new ArrayList<>();
+        List<HistoryLine.Timed> lines = new ArrayList<>();
+        List<HistoryLine.WriterEnd> closing = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         for (int i = 1; i <= writers; i++) {
+            names.add("w" + i);
             Path own = work.resolve("w" + i + ".jsonl");
             if (!Files.exists(own)) {
                 continue;
             }
             for (String text : Files.readAllLines(own, StandardCharsets.UTF_8)) {
-                JsonNode line = Json.parse(text);
-                (line.path("type").asText().equals("writer-end") ? closing : lines).add(line);
+                HistoryLine line = HistoryLine.parse(text);
+                if (line instanceof HistoryLine.WriterEnd end) {
+                    closing.add(end);
+                } else if (line instanceof HistoryLine.Timed timed) {
+                    lines.add(timed);
+                } else {
+                    throw new IllegalStateException(own + " holds a line only the runner writes: " + text);
+                }
             }
         }
         for (Nemesis.Action action : actions) {
-            ObjectNode line = Json.object();
-            line.put("type", "nemesis");
-            line.put("action", action.action());
-            line.put("writer", action.writer());
-            line.put("atMicros", action.atMicros());
-            lines.add(line);
+            lines.add(new HistoryLine.Fault(action.action(), action.writer(), action.atMicros()));
         }
-        lines.sort(Comparator.comparingLong(l -> l.has("sentAtMicros") ? l.get("sentAtMicros").asLong() : l.get("atMicros").asLong()));
-        ObjectNode header = Json.object();
-        header.put("type", "history");
-        header.put("format", fencing.lab.history.History.FORMAT);
-        header.put("case", "chaos");
-        header.put("seed", seed);
-        header.put("durationSeconds", durationSeconds);
-        header.put("ttlMillis", ttlSeconds * 1000);
-        header.put("valuesPerHold", VALUES_PER_HOLD);
-        var names = header.putArray("writerNames");
-        for (int i = 1; i <= writers; i++) {
-            names.add("w" + i);
-        }
-        modes.forEach(header.putArray("modes")::add);
-        long count = lines.stream().filter(l -> l.path("type").asText().equals("write")).count();
+        lines.sort(Comparator.comparingLong(HistoryLine.Timed::timeMicros));
+        List<HistoryLine> all = new ArrayList<>();
+        all.add(new HistoryLine.Header(History.FORMAT, "chaos", seed, durationSeconds, ttlSeconds * 1000, VALUES_PER_HOLD, names, modes));
+        all.addAll(lines);
+        all.addAll(closing);
+        all.add(new HistoryLine.End(lines.stream().filter(HistoryLine.Write.class::isInstance).count()));
         try (BufferedWriter out = Files.newBufferedWriter(history, StandardCharsets.UTF_8)) {
-            out.write(Json.compact(header));
-            out.newLine();
-            for (JsonNode line : lines) {
-                out.write(Json.compact(line));
+            for (HistoryLine line : all) {
+                out.write(line.json());
                 out.newLine();
             }
-            for (JsonNode line : closing) {
-                out.write(Json.compact(line));
-                out.newLine();
-            }
-            out.write("{\"type\":\"end\",\"writes\":" + count + "}");
-            out.newLine();
         }
     }
 }

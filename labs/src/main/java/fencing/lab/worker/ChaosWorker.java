@@ -1,10 +1,9 @@
 package fencing.lab.worker;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
-import fencing.lab.common.Json;
 import fencing.lab.common.Times;
+import fencing.lab.history.HistoryLine;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
 import fencing.support.Channel;
@@ -33,7 +32,7 @@ import picocli.CommandLine.Option;
  *
  * <p>It says {@link WorkerReport.Started} once connected, loops when told {@link WorkerCommand.Loop} until
  * the command's end, and says {@link WorkerReport.Bye}. Each acquisition, write and release goes to its
- * history file as one JSON line as soon as it is done, ending with a {@code writer-end} line that counts
+ * history file as one {@link HistoryLine} as soon as it is done, ending with a {@code writer-end} line that counts
  * its writes; the runner merges the writers' files. Like worker A, it never checks its lease before a write:
  * a writer frozen mid-hold goes on with its old token when it is thawed.
  */
@@ -87,7 +86,7 @@ public final class ChaosWorker implements Callable<Integer> {
                     got = lock.tryAcquire(name);
                 } catch (IllegalStateException frozenMidCall) {
                     // A freeze during the call outlasts its timeout; what etcd did is unknown, and a key it made expires with its lease.
-                    failed("acquire-failed", frozenMidCall);
+                    line(new HistoryLine.AcquireFailed(name, String.valueOf(frozenMidCall.getMessage()), Times.nowMicros()));
                     continue;
                 }
                 if (got.isEmpty()) {
@@ -96,12 +95,7 @@ public final class ChaosWorker implements Callable<Integer> {
                 }
                 hold(client, lock, got.get(), sinkClient, loop, rounds++);
             }
-            ObjectNode end = Json.object();
-            end.put("type", "writer-end");
-            end.put("writer", name);
-            end.put("writes", writes);
-            end.put("rounds", rounds);
-            line(end);
+            line(new HistoryLine.WriterEnd(name, writes, rounds));
             out.flush();
             runner.send(new WorkerReport.Bye("looped " + rounds + " times, " + writes + " writes"));
             return 0;
@@ -113,10 +107,8 @@ public final class ChaosWorker implements Callable<Integer> {
 
     private void hold(Client client, EtcdLockService lock, Ownership ownership, SinkClient sinkClient, WorkerCommand.Loop loop, int round)
             throws IOException {
-        long acquiredAt = Times.nowMicros();
-        ObjectNode acquired = record("acquired", ownership);
-        acquired.put("atMicros", acquiredAt);
-        line(acquired);
+        String lease = "0x" + Long.toHexString(ownership.leaseId());
+        line(new HistoryLine.Acquired(name, ownership.token(), lease, Times.nowMicros()));
         CloseableClient keepAlive = client.getLeaseClient().keepAlive(ownership.leaseId(), new StreamObserver<LeaseKeepAliveResponse>() {
             @Override
             public void onNext(LeaseKeepAliveResponse response) {
@@ -137,57 +129,35 @@ public final class ChaosWorker implements Callable<Integer> {
             for (int i = 0; i < loop.values(); i++) {
                 String value = name + "-" + ownership.token() + "-" + round + "-" + i;
                 for (Exchange exchange : sinkClient.writeAll(loop.modes(), name, ownership.token(), value)) {
-                    ObjectNode write = record("write", ownership);
-                    write.put("mode", exchange.mode());
-                    write.put("value", value);
-                    write.put("sentAtMicros", exchange.sentAtMicros());
-                    write.put("receivedAtMicros", exchange.receivedAtMicros());
-                    write.put("verdict", exchange.status() == 200 ? exchange.verdict() : "error");
-                    if (exchange.status() == 200 && exchange.response() instanceof SinkReply.WriteVerdict verdict) {
-                        ObjectNode after = write.putObject("after");
-                        after.put("value", verdict.after().value());
-                        after.put("highWaterMark", verdict.after().highWaterMark());
-                    } else {
-                        write.put("error", exchange.verdict());
-                    }
-                    line(write);
+                    line(write(ownership.token(), lease, value, exchange));
                     writes++;
                 }
             }
         } finally {
             keepAlive.close();
         }
-        ObjectNode released = record("released", ownership);
+        Boolean deleted = null;
+        String error = null;
         try {
-            released.put("deleted", lock.release(ownership));
+            deleted = lock.release(ownership);
         } catch (IllegalStateException frozenMidCall) {
             // As with an acquire: the key goes with the lease if the release did not get through.
-            released.put("error", String.valueOf(frozenMidCall.getMessage()));
+            error = String.valueOf(frozenMidCall.getMessage());
         }
-        released.put("atMicros", Times.nowMicros());
-        line(released);
+        line(new HistoryLine.Released(name, ownership.token(), lease, deleted, error, Times.nowMicros()));
     }
 
-    private void failed(String type, Exception error) throws IOException {
-        ObjectNode node = Json.object();
-        node.put("type", type);
-        node.put("writer", name);
-        node.put("error", String.valueOf(error.getMessage()));
-        node.put("atMicros", Times.nowMicros());
-        line(node);
+    /** Returns the line for one write: the mode's state after it when the sink gave a verdict, else what came instead. */
+    private HistoryLine.Write write(long token, String lease, String value, Exchange exchange) {
+        boolean answered = exchange.status() == 200;
+        HistoryLine.After after = answered && exchange.response() instanceof SinkReply.WriteVerdict verdict
+                ? new HistoryLine.After(verdict.after().value(), verdict.after().highWaterMark()) : null;
+        return new HistoryLine.Write(name, token, lease, exchange.mode(), value, exchange.sentAtMicros(), exchange.receivedAtMicros(),
+                answered ? exchange.verdict() : "error", after, after == null ? exchange.verdict() : null);
     }
 
-    private ObjectNode record(String type, Ownership ownership) {
-        ObjectNode node = Json.object();
-        node.put("type", type);
-        node.put("writer", name);
-        node.put("token", ownership.token());
-        node.put("lease", "0x" + Long.toHexString(ownership.leaseId()));
-        return node;
-    }
-
-    private void line(ObjectNode node) throws IOException {
-        out.write(Json.compact(node));
+    private void line(HistoryLine line) throws IOException {
+        out.write(line.json());
         out.newLine();
     }
 }

@@ -1,0 +1,165 @@
+package fencing.lab.history;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import fencing.lab.common.Json;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * One line of a chaos history ({@code history.jsonl}, format {@value History#FORMAT}), as the chaos run writes it.
+ *
+ * <p>The writers and the runner build these and nothing else; {@link History} reads a file back line by line with
+ * its own checks, since it must also name what is wrong in a history written by hand. The JSON names each kind in
+ * {@code type}, first; the fields are those of {@code labs/README.md}.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = HistoryLine.Header.class, name = "history"),
+    @JsonSubTypes.Type(value = HistoryLine.Acquired.class, name = "acquired"),
+    @JsonSubTypes.Type(value = HistoryLine.Write.class, name = "write"),
+    @JsonSubTypes.Type(value = HistoryLine.Released.class, name = "released"),
+    @JsonSubTypes.Type(value = HistoryLine.AcquireFailed.class, name = "acquire-failed"),
+    @JsonSubTypes.Type(value = HistoryLine.Fault.class, name = "nemesis"),
+    @JsonSubTypes.Type(value = HistoryLine.WriterEnd.class, name = "writer-end"),
+    @JsonSubTypes.Type(value = HistoryLine.End.class, name = "end")})
+public sealed interface HistoryLine {
+
+    /**
+     * Returns this line as JSON on one line, {@code type} first.
+     *
+     * <p>Written for the interface, not the record's own class, so that the type name is always there.
+     */
+    default String json() {
+        try {
+            return Json.MAPPER.writerFor(HistoryLine.class).writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("could not write the history line " + this, e);
+        }
+    }
+
+    /**
+     * Reads one line the chaos run wrote itself.
+     *
+     * @throws UncheckedIOException if it is not one: a bug of the run, not something to judge (that is {@link History}'s)
+     */
+    static HistoryLine parse(String text) {
+        try {
+            return Json.MAPPER.readValue(text, HistoryLine.class);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("not a history line: " + text, e);
+        }
+    }
+
+    /** A line with a place in the history's time order: every line between the header and the closing lines. */
+    sealed interface Timed extends HistoryLine {
+
+        /** Returns the time that orders this line among the others: a write's {@code sentAtMicros}, any other line's {@code atMicros}. */
+        long timeMicros();
+    }
+
+    /**
+     * The first line, exactly once ({@code history}).
+     *
+     * @param format   the format, {@value History#FORMAT}
+     * @param caseName the case that recorded it, {@code chaos}; {@code case} in the JSON
+     * @param seed     the nemesis's seed, to replay the faults with
+     */
+    record Header(int format, @JsonProperty("case") String caseName, long seed, long durationSeconds, long ttlMillis, int valuesPerHold,
+                  List<String> writerNames, List<String> modes) implements HistoryLine {
+    }
+
+    /**
+     * A writer got the lock ({@code acquired}).
+     *
+     * @param token the lock key's create revision
+     * @param lease the lease's id in hex, e.g. {@code 0x694d...}
+     */
+    record Acquired(String writer, long token, String lease, long atMicros) implements Timed {
+
+        @Override
+        public long timeMicros() {
+            return atMicros;
+        }
+    }
+
+    /**
+     * One request to one mode, recorded by its writer when the answer came ({@code write}).
+     *
+     * @param verdict {@code accepted} or {@code rejected}, or {@code error} when the sink gave neither
+     * @param after   the mode's state after the call, when the sink gave a verdict; absent otherwise
+     * @param error   what came instead of a verdict; absent when {@code after} is there
+     */
+    record Write(String writer, long token, String lease, String mode, String value, long sentAtMicros, long receivedAtMicros,
+                 String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) After after,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) String error) implements Timed {
+
+        @Override
+        public long timeMicros() {
+            return sentAtMicros;
+        }
+    }
+
+    /**
+     * A mode's state after a write: its value ({@code null} before any accepted write) and its high-water mark.
+     */
+    record After(String value, long highWaterMark) {
+    }
+
+    /**
+     * A writer released the lock ({@code released}).
+     *
+     * @param deleted whether its key was still there to delete; absent when the release did not answer
+     * @param error   why the release did not answer, e.g. a freeze mid-call; absent when it did
+     */
+    record Released(String writer, long token, String lease, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean deleted,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) String error, long atMicros) implements Timed {
+
+        @Override
+        public long timeMicros() {
+            return atMicros;
+        }
+    }
+
+    /** A {@code tryAcquire} that did not answer in time, e.g. frozen mid-call ({@code acquire-failed}). */
+    record AcquireFailed(String writer, String error, long atMicros) implements Timed {
+
+        @Override
+        public long timeMicros() {
+            return atMicros;
+        }
+    }
+
+    /**
+     * What the nemesis did to a writer ({@code nemesis}).
+     *
+     * @param action {@code freeze} or {@code thaw}
+     */
+    record Fault(String action, String writer, long atMicros) implements Timed {
+
+        @Override
+        public long timeMicros() {
+            return atMicros;
+        }
+    }
+
+    /**
+     * A writer's last line ({@code writer-end}).
+     *
+     * @param writes how many {@code write} lines it recorded
+     * @param rounds how many times it held the lock
+     */
+    record WriterEnd(String writer, int writes, int rounds) implements HistoryLine {
+    }
+
+    /**
+     * The history's last line ({@code end}).
+     *
+     * @param writes how many {@code write} lines the history holds
+     */
+    record End(long writes) implements HistoryLine {
+    }
+}
