@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import fencing.lab.common.Json;
+import fencing.support.evidence.SinkReply;
 import java.io.UncheckedIOException;
 import java.util.List;
 
@@ -90,23 +91,17 @@ public sealed interface HistoryLine {
      * One request to one mode, recorded by its writer when the answer came ({@code write}).
      *
      * @param verdict {@code accepted} or {@code rejected}, or {@code error} when the sink gave neither
-     * @param after   the mode's state after the call, when the sink gave a verdict; absent otherwise
+     * @param after   the mode's state after the call, as the sink's verdict gave it; absent when it gave none
      * @param error   what came instead of a verdict; absent when {@code after} is there
      */
     record Write(String writer, long token, String lease, String mode, String value, long sentAtMicros, long receivedAtMicros,
-                 String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) After after,
+                 String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) SinkReply.ModeAfter after,
                  @JsonInclude(JsonInclude.Include.NON_NULL) String error) implements Timed {
 
         @Override
         public long timeMicros() {
             return sentAtMicros;
         }
-    }
-
-    /**
-     * A mode's state after a write: its value ({@code null} before any accepted write) and its high-water mark.
-     */
-    record After(String value, long highWaterMark) {
     }
 
     /**

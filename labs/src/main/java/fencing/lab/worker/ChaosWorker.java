@@ -150,8 +150,7 @@ public final class ChaosWorker implements Callable<Integer> {
     /** Returns the line for one write: the mode's state after it when the sink gave a verdict, else what came instead. */
     private HistoryLine.Write write(long token, String lease, String value, Exchange exchange) {
         boolean answered = exchange.status() == 200;
-        HistoryLine.After after = answered && exchange.response() instanceof SinkReply.WriteVerdict verdict
-                ? new HistoryLine.After(verdict.after().value(), verdict.after().highWaterMark()) : null;
+        SinkReply.ModeAfter after = answered && exchange.response() instanceof SinkReply.WriteVerdict verdict ? verdict.after() : null;
         return new HistoryLine.Write(name, token, lease, exchange.mode(), value, exchange.sentAtMicros(), exchange.receivedAtMicros(),
                 answered ? exchange.verdict() : "error", after, after == null ? exchange.verdict() : null);
     }

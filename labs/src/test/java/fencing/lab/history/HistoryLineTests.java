@@ -3,6 +3,7 @@ package fencing.lab.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fencing.support.evidence.SinkReply;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,9 +22,9 @@ class HistoryLineTests {
             new HistoryLine.Header(1, "chaos", 11, 5, 2000, 3, List.of("w1", "w2"), List.of("plain", "current-owner"));
     private static final HistoryLine.Acquired ACQUIRED = new HistoryLine.Acquired("w1", 7, "0x694d", 1_000);
     private static final HistoryLine.Write ACCEPTED = new HistoryLine.Write("w1", 7, "0x694d", "plain", "w1-7-0-0", 1_100, 1_200, "accepted",
-            new HistoryLine.After("w1-7-0-0", 0), null);
+            new SinkReply.ModeAfter("w1-7-0-0", 0), null);
     private static final HistoryLine.Write REJECTED = new HistoryLine.Write("w1", 7, "0x694d", "current-owner", "w1-7-0-0", 1_110, 1_210,
-            "rejected", new HistoryLine.After(null, 0), null);
+            "rejected", new SinkReply.ModeAfter(null, 0), null);
     private static final HistoryLine.Write NO_VERDICT = new HistoryLine.Write("w1", 7, "0x694d", "plain", "w1-7-0-1", 1_300, 6_300, "error",
             null, "no response (timed out)");
     private static final HistoryLine.Fault FREEZE = new HistoryLine.Fault("freeze", "w1", 1_250);
