@@ -26,29 +26,39 @@ public final class Supervised implements AutoCloseable {
 
     /*
      * Arguments: $1 the log ("" to pass the output through), $2 the work directory to remove if this
-     * JVM dies ("" for none), then the command. The first line on stdout is the command's pid. A SIGKILLed JVM sends no signal to
-     * anyone, so the watchdog polls for it; a SIGSTOPped command gets SIGCONT so that SIGTERM can
-     * reach it, and SIGKILL if it ignores SIGTERM for 5 s.
+     * JVM dies ("" for none), then the command. The first line on stdout is the command's pid. The watchdog's
+     * standard input is a pipe this JVM holds open and never writes to: a JVM that ends, even by SIGKILL, which sends
+     * no signal to anyone, closes it, and a reader that then sees the end of the file signals the watchdog. Nothing
+     * polls. A SIGSTOPped command gets SIGCONT so that SIGTERM can reach it, and SIGKILL if it ignores SIGTERM for 5 s.
+     *
+     * The order matters. The reader is started before any trap is set, so that it never runs with the watchdog's
+     * handler for SIGTERM (a SIGTERM caught there would be lost, and the reader would live on). Until the watchdog's
+     * own handler is set, SIGUSR1 is ignored, and the reader repeats it until the watchdog is gone. The pid is written
+     * last: whoever reads it may stop the watchdog at once.
      */
     private static final String WATCHDOG = String.join("\n",
             "log=$1; dir=$2; shift 2",
-            "if [ -n \"$log\" ]; then \"$@\" >>\"$log\" 2>&1 & else \"$@\" 2>&1 & fi",
+            // The pipe moves to descriptor 3, which only the reader keeps; the command reads nothing.
+            "exec 3<&0 </dev/null",
+            "if [ -n \"$log\" ]; then \"$@\" 3<&- >>\"$log\" 2>&1 & else \"$@\" 3<&- 2>&1 & fi",
             "child=$!",
             // The command's PATH may name no tools at all (a test of a bare environment); the watchdog still needs sleep and rm.
             "PATH=\"$PATH:/usr/bin:/bin\"",
-            "echo \"$child\"",
+            "trap '' USR1",
+            "(while read -r _; do :; done; while kill -USR1 $$ 2>/dev/null; do sleep 0.1; done) <&3 &",
+            "reader=$!",
+            "exec 3<&-",
             "stop() {",
             "  kill -CONT \"$child\" 2>/dev/null; kill \"$child\" 2>/dev/null",
             "  i=0; while kill -0 \"$child\" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done",
             "  kill -KILL \"$child\" 2>/dev/null; wait \"$child\"",
             "}",
             "trap 'stop; exit 143' TERM INT HUP",
-            "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null && kill -0 \"$child\" 2>/dev/null; do",
-            "  sleep 0.2",
-            "done",
-            "if kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; then wait \"$child\"; exit $?; fi",
-            "stop",
-            "[ -z \"$dir\" ] || rm -rf \"$dir\"",
+            "trap 'stop; [ -z \"$dir\" ] || rm -rf \"$dir\"; exit 143' USR1",
+            "echo \"$child\"",
+            "wait \"$child\"; status=$?",
+            "kill \"$reader\" 2>/dev/null",
+            "exit $status",
             "");
 
     private final String name;
@@ -94,7 +104,6 @@ public final class Supervised implements AutoCloseable {
                 log.getAbsolutePath(), workDir == null ? "" : workDir.toAbsolutePath().toString()));
         full.addAll(command);
         Process watchdog = new ProcessBuilder(full)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectError(ProcessBuilder.Redirect.appendTo(log))
                 .start();
         String firstLine;
@@ -125,9 +134,7 @@ public final class Supervised implements AutoCloseable {
     public static Supervised start(String name, ProcessBuilder builder, File log) throws IOException {
         List<String> full = new ArrayList<>(List.of("sh", "-c", WATCHDOG, "watchdog", log == null ? "" : log.getAbsolutePath(), ""));
         full.addAll(builder.command());
-        ProcessBuilder wrapped = new ProcessBuilder(full)
-                .directory(builder.directory())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        ProcessBuilder wrapped = new ProcessBuilder(full).directory(builder.directory());
         if (log == null) {
             wrapped.redirectErrorStream(true);
         } else {
@@ -226,8 +233,9 @@ public final class Supervised implements AutoCloseable {
         watchdog.toHandle().descendants().forEach(family::add);
         // Still ours if the watchdog itself was killed by someone else: it is not a descendant then.
         ProcessHandle.of(pid).filter(p -> !family.contains(p)).ifPresent(family::add);
-        watchdog.destroy();
+        // The family first: destroying the watchdog closes its input, which its reader, still alive, would take for this JVM's end.
         family.forEach(ProcessHandle::destroy);
+        watchdog.destroy();
         if (!waitGone(family, GRACE)) {
             family.forEach(ProcessHandle::destroyForcibly);
             watchdog.destroyForcibly();
