@@ -20,9 +20,16 @@ import java.util.concurrent.Executors;
 /** The sink server's client, used by worker A and by the runner; it records every call as an {@link Exchange}. */
 public final class SinkClient {
 
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     /** Longer than the server's hold limit, so that a held write ends on the server's terms. */
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
+    /**
+     * As long as a request may take, and longer than the chaos nemesis's longest freeze at the default TTL (3 TTLs, 6 s).
+     *
+     * <p>A connection to the loopback server is made at once or refused at once; the only connection that takes long is
+     * one whose client was frozen with SIGSTOP in the middle of it, and its timer, counting the freeze, must not fire
+     * before the connection it was waiting for is seen: that write would go down as answered by no one.
+     */
+    private static final Duration CONNECT_TIMEOUT = REQUEST_TIMEOUT;
 
     /** One client per process: its connection machinery starts once, before any repeat's clock runs. */
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();

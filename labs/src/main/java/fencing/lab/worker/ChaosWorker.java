@@ -34,12 +34,16 @@ import picocli.CommandLine.Option;
  * the command's end, and says {@link WorkerReport.Bye}. Each acquisition, write and release goes to its
  * history file as one {@link HistoryLine} as soon as it is done, ending with a {@code writer-end} line that counts
  * its writes; the runner merges the writers' files. Like worker A, it never checks its lease before a write:
- * a writer frozen mid-hold goes on with its old token when it is thawed.
+ * a writer frozen mid-hold goes on with its old token when it is thawed. A writer that finds the lock held waits for its
+ * key's deletion ({@link LockFreed}) before it tries again, as etcd's own lock recipe waits, so that the writers waiting
+ * do not take the CPU from the one holding.
  */
 @Command(name = "chaos-worker", mixinStandardHelpOptions = true, description = "Loops: acquire, write to every mode, release; records each request.")
 public final class ChaosWorker implements Callable<Integer> {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    /** How long a writer that lost the race waits for the lock key's deletion before it tries again anyway. */
+    private static final Duration RETRY_AT_MOST_EVERY = Duration.ofMillis(100);
 
     @Option(names = "--name", required = true, description = "The writer's name, e.g. w1.")
     String name;
@@ -71,6 +75,7 @@ public final class ChaosWorker implements Callable<Integer> {
     public Integer call() throws Exception {
         Channel runner = Channel.connectToParent(TIMEOUT);
         try (Client client = Client.builder().endpoints(endpoints.split(",")).connectTimeout(TIMEOUT).build();
+             LockFreed freed = LockFreed.watch(client, key);
              BufferedWriter file = Files.newBufferedWriter(history, StandardCharsets.UTF_8)) {
             out = file;
             SinkClient sinkClient = new SinkClient(sink, name);
@@ -82,6 +87,7 @@ public final class ChaosWorker implements Callable<Integer> {
             int rounds = 0;
             while (Times.nowMicros() < loop.untilMicros()) {
                 Optional<Ownership> got;
+                freed.reset();
                 try {
                     got = lock.tryAcquire(name);
                 } catch (IllegalStateException frozenMidCall) {
@@ -90,7 +96,7 @@ public final class ChaosWorker implements Callable<Integer> {
                     continue;
                 }
                 if (got.isEmpty()) {
-                    Thread.sleep(5);
+                    freed.await(RETRY_AT_MOST_EVERY);
                     continue;
                 }
                 hold(client, lock, got.get(), sinkClient, loop, rounds++);
