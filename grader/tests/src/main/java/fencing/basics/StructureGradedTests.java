@@ -18,7 +18,6 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Checks how the Part 1 classes are built, not only what they return.
@@ -40,7 +39,6 @@ class StructureGradedTests {
      * take seconds under half a CPU, which must not count against a test's timeout.
      */
     @BeforeAll
-    @Timeout(value = 60)
     static void importTheStudentClasses() {
         STUDENT_CLASSES.forEach(studentClass -> IMPORTED.put(studentClass, SubmittedClasses.of(studentClass)));
     }

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 @Tag("etcd")
 @DisplayName("EpochLockService: the token is Tokens.compose(epoch, create_revision), both read in the Txn that creates the key")
@@ -26,7 +25,6 @@ class EpochLockTests {
 
     // The first etcd test in a JVM may start etcd itself, which has up to 30 s to become healthy.
     @BeforeAll
-    @Timeout(value = 40)
     static void connect() {
         etcd = EtcdObserver.connect();
     }

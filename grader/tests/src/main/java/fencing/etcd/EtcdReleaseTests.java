@@ -11,7 +11,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 @Tag("etcd")
 @DisplayName("EtcdLockService: release deletes only the caller's own key")
@@ -23,7 +22,6 @@ class EtcdReleaseTests {
 
     // The first etcd test in a JVM may start etcd itself, which has up to 30 s to become healthy.
     @BeforeAll
-    @Timeout(value = 40)
     static void connect() {
         etcd = EtcdObserver.connect();
     }

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * A real snapshot restore: owners acquire after a snapshot and a sink's high-water mark climbs with their tokens,
@@ -38,7 +37,6 @@ class RestoreLineageTests {
 
     // Starting an etcd of its own (it is stopped and restored here, so never the shared one) may take a while.
     @BeforeAll
-    @Timeout(value = 40)
     static void start() {
         etcd = RestorableEtcd.start();
     }

@@ -149,8 +149,7 @@ class GradeCommandTests {
         Path out = dir.resolve("out");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         int exit;
-        try (Grader gone = new Grader(new Grader.Options(TestSuite.HIDDEN, true, "http://127.0.0.1:" + closedPort,
-                java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(60)))) {
+        try (Grader gone = new Grader(new Grader.Options(TestSuite.HIDDEN, true, "http://127.0.0.1:" + closedPort))) {
             exit = new ClassBatch(gone, 2, new PrintStream(console, true, StandardCharsets.UTF_8))
                     .grade(ClassBatch.submissions(batch), out);
         }

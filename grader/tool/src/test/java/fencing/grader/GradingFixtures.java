@@ -26,7 +26,7 @@ final class GradingFixtures {
     static synchronized Grader grader(TestSuite suite) {
         return GRADERS.computeIfAbsent(suite, which -> {
             Grader grader = new Grader(new Grader.Options(which, true,
-                    Etcd.shared().endpoints(), Duration.ofSeconds(10), Duration.ofMinutes(5)));
+                    Etcd.shared().endpoints()));
             Runtime.getRuntime().addShutdownHook(new Thread(grader::close, "close the " + which + " grader"));
             return grader;
         });

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.pipeline.Limits;
 import fencing.grader.pipeline.TestCase;
 import fencing.grader.pipeline.TestResult;
 import fencing.grader.pipeline.TestSuite;
@@ -14,6 +15,7 @@ import fencing.grader.report.GradescopeResults;
 import fencing.grader.report.Reports;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The grading policy: its default weights follow the lesson, it scores the tests, and it refuses a broken file. */
 class GradingPolicyTests {
+
+    private static final Limits KIT_LIMITS = GradingPolicy.load().limits();
+
 
     private static final Set<String> LEARNING_GOALS = Set.of("monotonic-tokens", "stale-rejection",
             "equal-token-acceptance", "comparison-in-transaction");
@@ -122,8 +127,8 @@ class GradingPolicyTests {
     @DisplayName("extension properties are worth nothing when the policy says Part 4 does not count")
     void extensionsCanBeLeftOut() {
         GradingPolicy counted = new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN,
-                Map.of("x", new GradingPolicy.Tag("x", 4, GradingPolicy.EXTENSION, GradingPolicy.Visibility.VISIBLE)));
-        GradingPolicy left = new GradingPolicy(false, counted.explanations(), counted.tags());
+                Map.of("x", new GradingPolicy.Tag("x", 4, GradingPolicy.EXTENSION, GradingPolicy.Visibility.VISIBLE)), KIT_LIMITS);
+        GradingPolicy left = new GradingPolicy(false, counted.explanations(), counted.tags(), KIT_LIMITS);
 
         assertThat(counted.points("x")).as("an extension property's points when Part 4 counts").isEqualTo(4);
         assertThat(left.apply(List.of(test("x1", 1, "x")))).extracting(TestCase::points)
@@ -135,7 +140,7 @@ class GradingPolicyTests {
     void visibilityReachesTheReports() throws Exception {
         GradingPolicy policy = new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN, Map.of(
                 "later", new GradingPolicy.Tag("later", 1, GradingPolicy.CORE, GradingPolicy.Visibility.AFTER_DUE_DATE),
-                "now", new GradingPolicy.Tag("now", 1, GradingPolicy.CORE, GradingPolicy.Visibility.VISIBLE)));
+                "now", new GradingPolicy.Tag("now", 1, GradingPolicy.CORE, GradingPolicy.Visibility.VISIBLE)), KIT_LIMITS);
         Grade grade = new Grade("alice", true, "", List.of(
                 new TestResult(test("secretName", 1, "later"), false, "secret message", 5),
                 new TestResult(test("openName", 1, "now"), false, "open message", 5)), List.of(), "", 1.0);
@@ -167,11 +172,45 @@ class GradingPolicyTests {
         assertThat(wrong.failedTags()).as("what it lost points on").containsExactly("comparison-in-transaction");
     }
 
+    @Test
+    @DisplayName("the limits come from the policy's limits section, and a system property overrides one")
+    void limitsComeFromThePolicyAndAPropertyOverridesThem() throws Exception {
+        Path file = dir.resolve("limits.yml");
+        Files.writeString(file, "count-extensions: true\ntags:\n  quorum:\n    points: 3\n    part: core\n    visibility: visible\n"
+                + "limits:\n  test-cpu-seconds: 7\n  test-wall-seconds: 21\n  run-seconds: 99\n");
+        assertThat(GradingPolicy.load(file).limits()).as("the limits of %s", Files.readString(file))
+                .isEqualTo(new Limits(Duration.ofSeconds(7), Duration.ofSeconds(21), Duration.ofSeconds(99)));
+        String property = Limits.PROPERTY_PREFIX + "test-cpu-seconds";
+        System.setProperty(property, "3");
+        try {
+            assertThat(GradingPolicy.load(file).limits().testCpu()).as("the CPU budget with -D%s=3", property)
+                    .isEqualTo(Duration.ofSeconds(3));
+            System.setProperty(property, "three");
+            assertThatThrownBy(() -> GradingPolicy.load(file)).as("a limit that is not a whole number")
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(property).hasMessageContaining("'three'");
+        } finally {
+            System.clearProperty(property);
+        }
+    }
+
+    @Test
+    @DisplayName("a policy without limits, or with a backstop below the CPU budget, is refused and says why")
+    void limitsThatCannotHoldAreRefused() throws Exception {
+        String tags = "count-extensions: true\ntags:\n  quorum:\n    points: 3\n    part: core\n    visibility: visible\n";
+        Path none = Files.writeString(dir.resolve("none.yml"), tags);
+        Path inverted = Files.writeString(dir.resolve("inverted.yml"), tags
+                + "limits:\n  test-cpu-seconds: 30\n  test-wall-seconds: 10\n  run-seconds: 99\n");
+        assertThatThrownBy(() -> GradingPolicy.load(none)).as("a policy with no limits section")
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no 'limits:' section");
+        assertThatThrownBy(() -> GradingPolicy.load(inverted)).as("a backstop of 10 s under a budget of 30 CPU-seconds")
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("test-wall-seconds at least test-cpu-seconds");
+    }
+
     private static GradingPolicy policy(Map<String, Integer> points) {
         Map<String, GradingPolicy.Tag> tags = new java.util.LinkedHashMap<>();
         new TreeSet<>(points.keySet()).forEach(tag -> tags.put(tag,
                 new GradingPolicy.Tag(tag, points.get(tag), GradingPolicy.CORE, GradingPolicy.Visibility.VISIBLE)));
-        return new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN, tags);
+        return new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN, tags, KIT_LIMITS);
     }
 
     private static TestCase test(String name, int weight, String... tags) {

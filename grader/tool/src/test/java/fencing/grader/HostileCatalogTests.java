@@ -36,8 +36,6 @@ class HostileCatalogTests {
     private static final Set<String> NEED_SANDBOX = Set.of("writes-grader-files", "reads-solutions");
     /** The entry that reaches for the network: only a network namespace can stop it. */
     private static final String NEED_NETWORK_SANDBOX = "reaches-network";
-    private static final Duration TEST_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration TIME_LIMIT = Duration.ofSeconds(120);
 
     private static Grader grader;
 
@@ -47,7 +45,7 @@ class HostileCatalogTests {
     @BeforeAll
     static void startGrader() {
         // Containment does not depend on etcd: these runs leave its tests out to stay short.
-        grader = new Grader(new Grader.Options(TestSuite.HIDDEN, false, null, TEST_TIMEOUT, TIME_LIMIT));
+        grader = new Grader(new Grader.Options(TestSuite.HIDDEN, false, null));
     }
 
     @AfterAll
@@ -94,7 +92,7 @@ class HostileCatalogTests {
             }
 
             Duration took = Duration.ofNanos(System.nanoTime() - start);
-            assertThat(took).as("%s: grading must end within its time limit", name).isLessThan(TIME_LIMIT.plusSeconds(30));
+            assertThat(took).as("%s: grading must end within its time limit", name).isLessThan(GradingPolicy.load().limits().run().plusSeconds(30));
             before.requireUnchanged(KitFingerprint.of(KitClassPath.ofThisJvm()), name);
             assertThat(grade.compiled()).as("%s compiles: %s", name, grade.compilerOutput()).isTrue();
             assertThat(grade.results()).as("%s: one result per test", name).hasSameSizeAs(grader.tests());

@@ -238,7 +238,7 @@ class RegradeTests {
     private static ConsoleRun grade(Path batch, Path out, String... more) {
         // Generous limits: this is about what is reused and compared, and must not hang on how busy the machine is.
         List<String> args = new ArrayList<>(List.of("--batch", batch.toString(), "--out", out.toString(), "--no-etcd",
-                "--jobs", "1", "--test-timeout", "60", "--time-limit", "600"));
+                "--jobs", "1"));
         args.addAll(List.of(more));
         return ConsoleRun.of(() -> GradeCommand.run(args.toArray(String[]::new)));
     }

@@ -84,7 +84,7 @@ class ShardedGradingTests {
     private static int grade(Path batch, Path out, String... more) {
         // Generous limits: this check is about merging, and must not hang on how busy the machine is.
         List<String> args = new ArrayList<>(List.of("--batch", batch.toString(), "--out", out.toString(), "--no-etcd",
-                "--jobs", "1", "--test-timeout", "60", "--time-limit", "600"));
+                "--jobs", "1"));
         args.addAll(List.of(more));
         return ConsoleRun.of(() -> GradeCommand.run(args.toArray(String[]::new))).exit();
     }

@@ -42,7 +42,7 @@ class UnfitCatalogTests {
     @BeforeAll
     static void startGrader() {
         // Nothing of an unfit submission runs: etcd is not needed to refuse it.
-        grader = new Grader(new Grader.Options(TestSuite.HIDDEN, false, null, Duration.ofSeconds(5), Duration.ofSeconds(60)));
+        grader = new Grader(new Grader.Options(TestSuite.HIDDEN, false, null));
     }
 
     @AfterAll

@@ -59,7 +59,8 @@ record Verdicts(Map<String, Student> students) {
         return new Verdicts(students);
     }
 
-    private static List<Test> tests(Path results) {
+    /** Reads each test's verdict from one grade's {@code results.json}. */
+    static List<Test> tests(Path results) {
         try {
             List<Test> tests = new ArrayList<>();
             for (JsonNode test : JSON.readTree(results.toFile()).path("tests")) {

@@ -2,6 +2,7 @@ package fencing.grader.batch;
 
 import fencing.grader.KitClassPath;
 import fencing.grader.pipeline.Grader;
+import fencing.grader.pipeline.GradingPolicy;
 import fencing.grader.pipeline.TestCase;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,7 +48,7 @@ final class Fingerprints {
         Digest digest = new Digest();
         digest.add("format " + FORMAT);
         digest.add("suite " + options.suite() + ", etcd " + options.includeEtcd() + ", extensions " + options.includeExtensions()
-                + ", test timeout " + options.testTimeout() + ", time limit " + options.timeLimit());
+                + ", limits " + GradingPolicy.load(policyFile).limits());
         try {
             digest.add("policy").add(Files.readAllBytes(policyFile));
         } catch (IOException e) {

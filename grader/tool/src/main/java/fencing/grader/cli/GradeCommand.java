@@ -14,7 +14,6 @@ import fencing.support.Etcd;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -84,12 +83,6 @@ public final class GradeCommand implements Callable<Integer> {
     @Option(names = "--no-extensions", description = "Grade the core alone: leave out the extension tasks' tests (tag extension).")
     private boolean noExtensions;
 
-    @Option(names = "--test-timeout", defaultValue = "10", paramLabel = "SECONDS", description = "Limit for one test (default: ${DEFAULT-VALUE}).")
-    private int testTimeout;
-
-    @Option(names = "--time-limit", defaultValue = "300", paramLabel = "SECONDS", description = "Limit for one submission's whole run (default: ${DEFAULT-VALUE}).")
-    private int timeLimit;
-
     /** Runs the grading tool; exits non-zero only when grading itself could not run. */
     public static void main(String[] args) {
         System.exit(run(args));
@@ -110,10 +103,6 @@ public final class GradeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if ((submission == null) == (batch == null)) {
             throw new CommandLine.ParameterException(new CommandLine(this), "give either SUBMISSION or --batch DIR, not both and not neither");
-        }
-        if (testTimeout < 1 || timeLimit < testTimeout) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
-                    "--test-timeout must be at least 1 s and --time-limit at least the test timeout");
         }
         TestSuite tests = switch (suite.toLowerCase(Locale.ROOT)) {
             case "hidden" -> TestSuite.HIDDEN;
@@ -150,7 +139,6 @@ public final class GradeCommand implements Callable<Integer> {
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {
             try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
-                    Duration.ofSeconds(testTimeout), Duration.ofSeconds(timeLimit),
                     // In a batch, no student's tests may read another student's submission.
                     batch == null ? List.of() : List.of(batch.toAbsolutePath()), !noExtensions), policyFile)) {
                 return batch == null ? gradeOne(grader)

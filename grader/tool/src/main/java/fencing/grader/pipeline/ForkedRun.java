@@ -13,19 +13,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Runs tests in a JVM of their own and turns the events it sends into results.
  *
- * <p>When that JVM dies in the middle of a test ({@code System.exit}, {@code Runtime.halt}, a crash),
- * the test it was running fails with what happened, and a new JVM runs the tests that are left.
- * A test that outlives its timeout by a margin has its JVM killed the same way. The whole run has a
- * wall-clock limit; tests not run by then fail with a message that says so.
+ * <p>A test's limit is its work ({@link Limits}): a test that uses its CPU budget has its JVM stopped and fails. One that
+ * reaches the wall-clock backstop first fails as a deadlock or an endless wait, unless a thread of its JVM spent a third
+ * of that time waiting for a CPU it was ready to use: then the machine starved it, and its class is run again, alone, in a
+ * fresh JVM; starved there too, the run ends with {@link Starved} (no score, never a lost point).
+ *
+ * <p>When a JVM dies ({@code System.exit}, {@code Runtime.halt}, a crash), the test it was running fails with what
+ * happened, or, in a class's set-up outside any test, that class's tests do; a new JVM runs the tests that are left.
+ * A JVM that dies with nothing running at all cannot be blamed on one class, so from then on each class runs in a JVM of
+ * its own, and each test's verdict is its own whatever the timing of the exit. The whole run has a wall-clock limit;
+ * tests not run by then fail with a message that says so.
  *
  * <p>Before its first test, each JVM reports where it loaded the submission's classes from ({@link ClassOrigins}); a
  * JVM that loaded them from anywhere but the submission's class directory, or that ended before it reached the grader
@@ -33,7 +41,6 @@ import java.util.stream.Collectors;
  */
 final class ForkedRun {
 
-    private static final Duration KILL_MARGIN = Duration.ofSeconds(5);
     private static final Duration POLL = Duration.ofMillis(100);
     private static final int HEAP_MEGABYTES = 384;
     /** Loading the submission's few classes without initializing them takes milliseconds; this is for a starved CPU. */
@@ -42,8 +49,7 @@ final class ForkedRun {
     private final List<Path> classPath;
     private final Path workDir;
     private final Map<String, String> environment;
-    private final Duration testTimeout;
-    private final Duration timeLimit;
+    private final Limits limits;
     private final List<String> notes = new ArrayList<>();
     private String lastOutput = "";
 
@@ -52,7 +58,7 @@ final class ForkedRun {
     private final ClassDataArchive classData;
     private final ClassOrigins origins;
 
-    ForkedRun(List<Path> classPath, Path workDir, Map<String, String> environment, Duration testTimeout, Duration timeLimit,
+    ForkedRun(List<Path> classPath, Path workDir, Map<String, String> environment, Limits limits,
               Sandbox sandbox, List<Path> hidden, ClassDataArchive classData, ClassOrigins origins) {
         this.sandbox = sandbox;
         this.origins = origins;
@@ -61,8 +67,7 @@ final class ForkedRun {
         this.classPath = classPath;
         this.workDir = workDir;
         this.environment = environment;
-        this.testTimeout = testTimeout;
-        this.timeLimit = timeLimit;
+        this.limits = limits;
     }
 
     /** Notes on what happened to the JVMs, in words a student understands. */
@@ -80,30 +85,72 @@ final class ForkedRun {
      *
      * @throws ClassOrigins.Misplaced if a test JVM did not load the submission's classes from its class directory
      * @throws NeverConnected if a test JVM ended before it reached the grader, so that no test could run
+     * @throws Starved if a test reached the wall-clock backstop twice without using its CPU budget, waiting for a CPU
      */
     List<TestResult> run(List<TestCase> tests) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeLimit.toNanos();
+        long deadline = System.nanoTime() + limits.run().toNanos();
         Map<String, TestResult> results = new LinkedHashMap<>();
+        Set<String> stoppedOnce = new HashSet<>();
+        String alone = null;
+        boolean classByClass = false;
         int attempt = 0;
         while (results.size() < tests.size()) {
             List<TestCase> remaining = tests.stream().filter(test -> !results.containsKey(test.uniqueId())).toList();
             if (System.nanoTime() >= deadline) {
                 remaining.forEach(test -> results.put(test.uniqueId(), new TestResult(test, false,
-                        "not run: grading stopped at its time limit of " + timeLimit.toSeconds() + " s", -1)));
+                        "not run: grading stopped at its time limit of " + limits.run().toSeconds() + " s", -1)));
                 break;
             }
+            String only = alone != null ? alone : classByClass ? Tally.classOf(remaining.get(0)) : null;
+            List<TestCase> batch = only == null ? remaining
+                    : remaining.stream().filter(test -> Tally.classOf(test).equals(only)).toList();
             attempt++;
-            int before = results.size();
-            runOnce(remaining, results, deadline, attempt);
-            if (results.size() == before) {
-                String why = "not run: the test JVM ended before this test could start";
-                remaining.forEach(test -> results.put(test.uniqueId(), new TestResult(test, false, why, -1)));
+            Tally tally = new Tally(batch, results);
+            JvmWatch.Ending ending = runOnce(batch, tally, deadline, attempt);
+            alone = null;
+            switch (ending.kind()) {
+                case DONE, TIME_LIMIT, OVER_BUDGET -> settle(ending, tally);
+                case EXITED -> {
+                    if (ending.running() == null) {
+                        if (only != null && batch.stream().noneMatch(test -> results.containsKey(test.uniqueId()))) {
+                            batch.forEach(test -> results.put(test.uniqueId(), new TestResult(test, false,
+                                    "not run: the test JVM ended before this test could start, with no test or class"
+                                            + " set-up running (System.exit, Runtime.halt or a crash)", -1)));
+                        } else if (!classByClass && results.size() < tests.size()) {
+                            classByClass = true;
+                            notes.add("The test JVM exited between tests (System.exit, Runtime.halt or a crash); each class"
+                                    + " left was run in a JVM of its own.");
+                        }
+                    } else {
+                        settle(ending, tally);
+                    }
+                }
+                case BACKSTOP -> {
+                    if (!starved(ending)) {
+                        settle(ending, tally);
+                    } else if (stoppedOnce.add(ending.running())) {
+                        // The machine starved it: its class again, alone, in a fresh JVM, before anything else.
+                        alone = Tally.classOf(ending.running());
+                        notes.add("A test was starved of CPU by a busy machine before it could finish; its class was run"
+                                + " again, alone, in a fresh JVM.");
+                    } else {
+                        throw new Starved(ending);
+                    }
+                }
             }
         }
         return tests.stream().map(test -> results.get(test.uniqueId())).toList();
     }
 
-    private void runOnce(List<TestCase> tests, Map<String, TestResult> results, long deadline, int attempt)
+    /**
+     * Whether one of the JVM's threads spent at least a third of the test's time ready to run but waiting for a CPU:
+     * then the machine, not the submission, kept the test from finishing.
+     */
+    private boolean starved(JvmWatch.Ending ending) {
+        return ending.waited() != null && ending.waited().multipliedBy(3).compareTo(ending.wall()) >= 0;
+    }
+
+    private JvmWatch.Ending runOnce(List<TestCase> tests, Tally tally, long deadline, int attempt)
             throws IOException, InterruptedException {
         Path ids = workDir.resolve("tests-" + attempt + ".txt");
         Files.write(ids, tests.stream().map(TestCase::uniqueId).toList(), StandardCharsets.UTF_8);
@@ -111,14 +158,12 @@ final class ForkedRun {
         Path tmpDir = Files.createDirectories(workDir.resolve("tmp"));
         Path classList = origins.writeList(workDir.resolve("student-classes.txt"));
         sandbox.prepare(workDir, runDir, tmpDir);
-        Tally tally = new Tally(tests, results, testTimeout);
 
         try (Channel.Listener listener = Channel.listen(); LoopbackBridge bridge = Network.bridge(sandbox, environment, listener, this::noteOnce)) {
             ChildJvm child = ChildJvm.of(ChildRunner.class)
                     .prefix(sandbox.commandPrefix(hidden, bridge != null))
                     .maxHeapMegabytes(HEAP_MEGABYTES)
                     .systemProperty("java.io.tmpdir", tmpDir.toString())
-                    .systemProperty(ChildRunner.TIMEOUT_PROPERTY, Long.toString(testTimeout.toSeconds()))
                     .systemProperty(ClassOrigins.PROPERTY, classList.toString())
                     .channel(listener)
                     .classPath(classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)))
@@ -137,22 +182,20 @@ final class ForkedRun {
             });
             try (Supervised jvm = child.start("test JVM")) {
                 OutputTail output = new OutputTail(jvm.output(), "test JVM output");
-                Ending ending = listen(listener, jvm, tally, deadline);
+                JvmWatch.Ending ending = listen(listener, jvm, tally, deadline);
                 jvm.close();
                 output.awaitEnd();
                 lastOutput = output.text();
-                if (!ending.connected()) {
-                    if (ending.kind() == Kind.EXITED) {
-                        throw new NeverConnected("the test JVM ended before it reached the grader, so no test could run"
-                                + " (nothing of the submission's had run yet); its last output: "
-                                + (lastOutput.isBlank() ? "(none)" : lastOutput.strip()));
-                    }
+                if (ending == null) {
+                    throw new NeverConnected("the test JVM ended before it reached the grader, so no test could run"
+                            + " (nothing of the submission's had run yet); its last output: "
+                            + (lastOutput.isBlank() ? "(none)" : lastOutput.strip()));
                 }
                 if (output.total() > 1_000_000) {
                     notes.add("The tests printed " + output.total() / 1024 + " KiB of output; only the last "
                             + lastOutput.length() / 1024 + " KiB were kept.");
                 }
-                settle(ending, tally, lastOutput);
+                return ending;
             } finally {
                 classData.ended(runDir);
             }
@@ -166,21 +209,6 @@ final class ForkedRun {
         }
     }
 
-    private enum Kind { DONE, EXITED, TEST_TIMEOUT, TIME_LIMIT }
-
-    /**
-     * How a JVM's run ended.
-     *
-     * @param testId    the test it was running, or {@code null}
-     * @param connected whether it had reached the grader over the channel
-     */
-    private record Ending(Kind kind, String testId, boolean connected) {
-
-        Ending(Kind kind, String testId) {
-            this(kind, testId, true);
-        }
-    }
-
     /** A test JVM ended before it reached the grader: the machine or the grader failed, and no test could run. */
     static final class NeverConnected extends IllegalStateException {
         private static final long serialVersionUID = 1L;
@@ -190,43 +218,33 @@ final class ForkedRun {
         }
     }
 
-    private Ending listen(Channel.Listener listener, Supervised jvm, Tally tally, long deadline) throws IOException {
+    /** A test could not finish because the machine gave its JVM no CPU, twice: the machine's failure, not the student's. */
+    static final class Starved extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Starved(JvmWatch.Ending ending) {
+            super("the machine starved a test: twice, it had not finished after " + ending.wall().toSeconds() + " s, having"
+                    + " used " + seconds(ending.cpu()) + " of CPU, while one of its JVM's threads waited "
+                    + seconds(ending.waited()) + " for a CPU it was ready to use; grade it again on a machine that is less busy");
+        }
+    }
+
+    /** Returns the ending, or {@code null} if the JVM ended (or the run's limit came) before it connected. */
+    private JvmWatch.Ending listen(Channel.Listener listener, Supervised jvm, Tally tally, long deadline) throws IOException {
         Optional<Channel> accepted = Optional.empty();
         while (accepted.isEmpty()) {
             if (!jvm.isAlive()) {
-                return new Ending(Kind.EXITED, null, false);
+                return null;
             }
             if (System.nanoTime() >= deadline) {
-                return new Ending(Kind.TIME_LIMIT, null, false);
+                return JvmWatch.Ending.of(JvmWatch.Kind.TIME_LIMIT);
             }
             // Polled: the JVM may still be starting, or may have died before it connected.
             accepted = listener.accept(POLL);
         }
         try (Channel events = accepted.get()) {
             requireOwnClasses(events, jvm);
-            while (true) {
-                Optional<String> running = tally.running();
-                if (System.nanoTime() >= deadline) {
-                    return new Ending(Kind.TIME_LIMIT, running.orElse(null));
-                }
-                if (running.isPresent()
-                        && tally.nanosRunning(running.get()) > testTimeout.plus(KILL_MARGIN).toNanos()) {
-                    return new Ending(Kind.TEST_TIMEOUT, running.get());
-                }
-                Optional<TestEvent> event;
-                try {
-                    event = events.poll(TestEvent.class, POLL);
-                } catch (Channel.Closed closed) {
-                    return new Ending(Kind.EXITED, running.orElse(null));
-                }
-                if (event.isEmpty()) {
-                    continue;
-                }
-                if (event.get() instanceof TestEvent.Done) {
-                    return new Ending(Kind.DONE, null);
-                }
-                tally.record(event.get());
-            }
+            return new JvmWatch(limits, tally, jvm.pid(), deadline).follow(events, jvm);
         }
     }
 
@@ -259,26 +277,41 @@ final class ForkedRun {
         }
     }
 
-    private void settle(Ending ending, Tally tally, String output) {
-        String id = ending.testId();
-        if (id == null) {
-            if (ending.kind() == Kind.EXITED) {
-                notes.add("The test JVM exited between tests (System.exit, Runtime.halt or a crash); the tests left were run in a new JVM.");
-            }
+    private void settle(JvmWatch.Ending ending, Tally tally) {
+        String id = ending.running();
+        if (ending.kind() == JvmWatch.Kind.DONE || id == null) {
             return;
         }
         String message = switch (ending.kind()) {
-            case EXITED -> output.contains("Terminating due to java.lang.OutOfMemoryError")
+            case EXITED -> lastOutput.contains("Terminating due to java.lang.OutOfMemoryError")
                     ? "the JVM ran out of memory during the test (OutOfMemoryError) and was ended"
                     : "the JVM exited during the test (System.exit, Runtime.halt or a crash)";
-            case TEST_TIMEOUT -> "timed out after " + testTimeout.toSeconds()
-                    + " s and did not stop when interrupted (an endless loop or a deadlock?): its JVM was killed";
-            case TIME_LIMIT -> "timed out: grading stopped at its time limit of " + timeLimit.toSeconds() + " s";
+            case OVER_BUDGET -> "used more than its budget of " + limits.testCpu().toSeconds() + " CPU-seconds without"
+                    + " finishing (an endless loop?): its JVM was stopped after " + ending.wall().toSeconds() + " s";
+            case BACKSTOP -> "timed out after " + ending.wall().toSeconds() + " s without finishing, having used only "
+                    + seconds(ending.cpu()) + " of its " + limits.testCpu().toSeconds() + " CPU-seconds, and not for want of"
+                    + " a CPU (a deadlock, or a wait that never ends?): its JVM was stopped";
+            case TIME_LIMIT -> "timed out: grading stopped at its time limit of " + limits.run().toSeconds() + " s";
             case DONE -> throw new IllegalStateException("a finished run has no test in progress");
         };
-        TestCase test = tally.failRunning(id, message);
-        if (ending.kind() != Kind.TIME_LIMIT) {
-            notes.add(test.name() + ": " + message + "; the tests left were run in a new JVM.");
+        if (ending.isTest()) {
+            TestCase test = tally.failRunning(id, message);
+            if (ending.kind() != JvmWatch.Kind.TIME_LIMIT) {
+                notes.add(test.name() + ": " + message + "; the tests left were run in a new JVM.");
+            }
+        } else {
+            String during = ending.kind() == JvmWatch.Kind.EXITED
+                    ? "the JVM exited during the set-up of this test's class, outside any test (System.exit, Runtime.halt"
+                            + " or a crash in a static initializer or a @BeforeAll)"
+                    : "the set-up of this test's class, outside any test, " + message;
+            if (tally.failClass(id, during) > 0 && ending.kind() != JvmWatch.Kind.TIME_LIMIT) {
+                notes.add(id.substring(id.lastIndexOf(':') + 1).replace("]", "") + ": " + during
+                        + "; the tests left were run in a new JVM.");
+            }
         }
+    }
+
+    private static String seconds(Duration duration) {
+        return duration == null ? "an unknown time" : String.format(java.util.Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
     }
 }

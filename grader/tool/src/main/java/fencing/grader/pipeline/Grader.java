@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,23 +30,20 @@ public final class Grader implements AutoCloseable {
      * @param suite        which tests to run
      * @param includeEtcd  whether tests that need etcd run
      * @param etcdEndpoints the etcd the tests use, when they run
-     * @param testTimeout  the limit for one test
-     * @param timeLimit    the limit for the whole run
      * @param hidden       directories the tests must not see when grading as root, besides the kit's solutions and catalog
      * @param includeExtensions whether the extension tasks' tests (graded tag {@value TestSuite#EXTENSION_TAG}) run
      */
-    public record Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints,
-                          Duration testTimeout, Duration timeLimit, List<Path> hidden, boolean includeExtensions) {
+    public record Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, List<Path> hidden,
+                          boolean includeExtensions) {
 
         /** Options that grade the extension tasks too. */
-        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit,
-                       List<Path> hidden) {
-            this(suite, includeEtcd, etcdEndpoints, testTimeout, timeLimit, hidden, true);
+        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, List<Path> hidden) {
+            this(suite, includeEtcd, etcdEndpoints, hidden, true);
         }
 
         /** Options that hide nothing beyond the kit's own solutions and catalog. */
-        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints, Duration testTimeout, Duration timeLimit) {
-            this(suite, includeEtcd, etcdEndpoints, testTimeout, timeLimit, List.of());
+        public Options(TestSuite suite, boolean includeEtcd, String etcdEndpoints) {
+            this(suite, includeEtcd, etcdEndpoints, List.of());
         }
     }
 
@@ -246,7 +242,7 @@ public final class Grader implements AutoCloseable {
         KitFingerprint before = KitFingerprint.of(kitClassPath);
         List<Path> hidden = new ArrayList<>(options.hidden());
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
-        ForkedRun run = new ForkedRun(classPath, workDir, environment, options.testTimeout(), options.timeLimit(),
+        ForkedRun run = new ForkedRun(classPath, workDir, environment, policy.limits(),
                 sandbox, hidden, classData, new ClassOrigins(classes, compiled.classes()));
         List<TestResult> results = run.run(tests);
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);

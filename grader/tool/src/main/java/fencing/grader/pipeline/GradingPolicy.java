@@ -27,8 +27,9 @@ import java.util.Set;
  * @param countExtensions whether the extension properties count
  * @param explanations    who sees the open explanations passed on from {@code ANSWERS.md}
  * @param tags            the properties, in the policy's order
+ * @param limits          what one test, and one submission's run, may use
  */
-public record GradingPolicy(boolean countExtensions, Visibility explanations, Map<String, Tag> tags) {
+public record GradingPolicy(boolean countExtensions, Visibility explanations, Map<String, Tag> tags, Limits limits) {
 
     /** The policy file, relative to the kit's root. */
     public static final String FILE = "grader/grading-policy.yml";
@@ -120,7 +121,7 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
         }
         return new GradingPolicy(count.asBoolean(),
                 Visibility.parse(root.path("explanations").asText("hidden"), file.getFileName().toString()),
-                Collections.unmodifiableMap(tags));
+                Collections.unmodifiableMap(tags), Limits.read(file, root));
     }
 
     /** Returns the points a property is worth under this policy: 0 for an extension property that does not count. */

@@ -1,6 +1,5 @@
 package fencing.grader.pipeline;
 
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,14 +15,46 @@ final class Tally {
 
     private final Map<String, TestCase> byId;
     private final Map<String, TestResult> results;
-    private final Duration testTimeout;
     private final Map<String, Long> started = new LinkedHashMap<>();
+    private final Map<String, Long> containers = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
 
-    Tally(List<TestCase> tests, Map<String, TestResult> results, Duration testTimeout) {
+    Tally(List<TestCase> tests, Map<String, TestResult> results) {
         this.byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, Function.identity()));
         this.results = results;
-        this.testTimeout = testTimeout;
+    }
+
+    /**
+     * Returns the unique ID of the class a test belongs to: the first two segments of its own
+     * ({@code [engine:junit-jupiter]/[class:...]}), so that a nested class's tests count with their outer class.
+     */
+    static String classOf(TestCase test) {
+        return classOf(test.uniqueId());
+    }
+
+    /** Returns the unique ID of the top-level class of the test or container {@code id}. */
+    static String classOf(String id) {
+        int second = id.indexOf("/[", id.indexOf("/[") + 2);
+        return second < 0 ? id : id.substring(0, second);
+    }
+
+    /**
+     * Returns the innermost class container that started and has not finished and still has tests without a result,
+     * when no test is running: the JVM is in that class's set-up or tear-down.
+     */
+    Optional<String> runningClass() {
+        String found = null;
+        for (String id : containers.keySet()) {
+            if (byId.values().stream().anyMatch(test -> test.uniqueId().startsWith(id + "/") && !results.containsKey(test.uniqueId()))) {
+                found = id;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** Returns the test with unique ID {@code id}. */
+    TestCase test(String id) {
+        return byId.get(id);
     }
 
     /** Returns the test that started and has not finished, if any. */
@@ -41,6 +72,8 @@ final class Tally {
         if (event instanceof TestEvent.Started s) {
             if (byId.containsKey(s.id())) {
                 started.put(s.id(), System.nanoTime());
+            } else {
+                containers.put(s.id(), System.nanoTime());
             }
         } else if (event instanceof TestEvent.Skipped s) {
             TestCase test = byId.get(s.id());
@@ -61,8 +94,20 @@ final class Tally {
         return test;
     }
 
+    /**
+     * Fails every test of the container {@code id} that has no result yet with {@code message}, because its JVM ended or
+     * was ended outside any of its tests, and returns how many.
+     */
+    int failClass(String id, String message) {
+        List<TestCase> left = byId.values().stream()
+                .filter(test -> test.uniqueId().startsWith(id + "/") && !results.containsKey(test.uniqueId())).toList();
+        left.forEach(test -> results.put(test.uniqueId(), new TestResult(test, false, message, 0)));
+        return left.size();
+    }
+
     private void finished(TestEvent.Finished event) {
         String id = event.id();
+        containers.remove(id);
         TestCase test = byId.get(id);
         String status = event.status();
         if (!status.equals("SUCCESSFUL")) {
@@ -83,14 +128,7 @@ final class Tally {
         }
     }
 
-    private String message(String status, String message) {
-        if (status.equals("ABORTED")) {
-            return "aborted: " + message;
-        }
-        if (message.startsWith("timeout: ")) {
-            return "timed out after " + testTimeout.toSeconds() + " s (an endless loop or a deadlock?): "
-                    + message.substring("timeout: ".length());
-        }
-        return message;
+    private static String message(String status, String message) {
+        return status.equals("ABORTED") ? "aborted: " + message : message;
     }
 }

@@ -83,8 +83,7 @@ final class GradedClass implements BeforeAllCallback {
 
     private static Graded grade(Path dir, Path batch, Path target) {
         // Generous limits: this class is about the page, and must not lose points to a busy machine.
-        ConsoleRun run = ConsoleRun.of(() -> GradeCommand.run("--batch", batch.toString(), "--out", target.toString(), "--jobs", "2",
-                "--test-timeout", "60", "--time-limit", "600"));
+        ConsoleRun run = ConsoleRun.of(() -> GradeCommand.run("--batch", batch.toString(), "--out", target.toString(), "--jobs", "2"));
         if (run.exit() != 0) {
             throw new IllegalStateException("the class's batch ended with exit code " + run.exit() + ":\n" + run.text());
         }

@@ -103,8 +103,7 @@ class MergedClassPageTests {
     }
 
     private static ConsoleRun grade(Path batch, Path out, String... more) {
-        List<String> args = new ArrayList<>(List.of("--batch", batch.toString(), "--out", out.toString(), "--no-etcd", "--jobs", "1",
-                "--test-timeout", "60", "--time-limit", "600"));
+        List<String> args = new ArrayList<>(List.of("--batch", batch.toString(), "--out", out.toString(), "--no-etcd", "--jobs", "1"));
         args.addAll(List.of(more));
         return ConsoleRun.of(() -> GradeCommand.run(args.toArray(String[]::new)));
     }

@@ -111,7 +111,7 @@ class ClassOriginsTests {
     private List<TestResult> run(Function<KitClassPath, List<Path>> order) throws IOException, InterruptedException {
         Path workDir = Files.createDirectories(dir.resolve("work"));
         try (Sandbox sandbox = Sandbox.forThisMachine(); ClassDataArchive none = new ClassDataArchive(new KitClassPath(List.of()))) {
-            ForkedRun run = new ForkedRun(order.apply(sandbox.readable(KIT)), workDir, Map.of(), Duration.ofSeconds(10), Duration.ofMinutes(2),
+            ForkedRun run = new ForkedRun(order.apply(sandbox.readable(KIT)), workDir, Map.of(), GradingPolicy.load().limits(),
                     sandbox, List.of(), none, origins);
             return run.run(lockTests);
         }
