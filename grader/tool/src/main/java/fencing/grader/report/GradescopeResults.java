@@ -92,7 +92,7 @@ public final class GradescopeResults {
         test.put("score", 0);
         test.put("max_score", 0);
         test.put("status", explanation.written() ? "passed" : "failed");
-        test.put("output", ReportText.output(ReportText.forStaff(explanation)));
+        test.put("output", ReportText.testOutput(ReportText.forStaff(explanation)));
         test.put("output_format", TEXT);
         test.put("tags", List.of("reasoning", "explanation"));
         test.put("visibility", policy.explanations().gradescope());
