@@ -166,7 +166,8 @@ class AnswersTests {
     }
 
     @Test
-    @DisplayName("a submission's explanations reach results.json as zero-point staff entries and summary.md's staff part, with the rubric")
+    @DisplayName("a submission's explanations reach results.json's extra_data (entries only where the policy shows them to students)"
+            + " and summary.md's staff part, with the rubric")
     void explanationsArePassedOnToStaff() throws Exception {
         Path submission = Files.createDirectories(dir.resolve("alice"));
         String answers = Files.readString(KitLocations.exercises().resolve(Answers.FILE))
@@ -183,10 +184,21 @@ class AnswersTests {
 
         assertThat(grade.answersToRead()).as("explanations written").isEqualTo(1);
         int questions = AnswerKey.QUESTIONS.size() + AnswerKey.OPEN_QUESTIONS.size();
-        assertThat(results.path("tests")).as("results.json's entries").hasSize(questions)
+        assertThat(results.path("tests")).as("results.json's tests: no entry hidden from students, which would hide their"
+                + " total").isEmpty();
+        assertThat(results.path("extra_data").path(GradescopeResults.EXPLANATIONS)).as("the explanations kept for staff in extra_data")
+                .hasSize(questions).allSatisfy(kept -> assertThat(kept.path("rubric").asText()).as("rubric of question %s",
+                        kept.path("number")).isNotBlank())
+                .anySatisfy(kept -> {
+                    assertThat(kept.path("text").asText()).as("the written explanation").isEqualTo("The lease ID is not ordered by grant.");
+                    assertThat(kept.path("figure_problems").toString()).as("its figure problems").contains("token 999999");
+                });
+        GradingPolicy shown = new GradingPolicy(policy.countExtensions(), GradingPolicy.Visibility.AFTER_PUBLISHED, policy.tags());
+        assertThat(JSON.readTree(GradescopeResults.json(grade, shown)).path("tests"))
+                .as("results.json's entries when the policy shows the explanations to students after publishing").hasSize(questions)
                 .allSatisfy(entry -> {
                     assertThat(entry.path("max_score").asInt()).as("points of %s", entry.path("name")).isZero();
-                    assertThat(entry.path("visibility").asText()).as("visibility of %s", entry.path("name")).isEqualTo("hidden");
+                    assertThat(entry.path("visibility").asText()).as("visibility of %s", entry.path("name")).isEqualTo("after_published");
                     assertThat(entry.path("output").asText()).as("output of %s", entry.path("name")).contains("Rubric: ");
                 });
         assertThat(summary).as("summary.md").contains(Reports.STAFF_HEADING).contains("1 of " + questions + " explanations")

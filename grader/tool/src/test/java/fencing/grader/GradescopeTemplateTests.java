@@ -4,116 +4,251 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import fencing.support.Etcd;
+import fencing.grader.report.GradescopeResults;
+import fencing.grader.report.ReportText;
+import fencing.grader.report.Reports;
+import fencing.reasoning.AnswerKey;
 import fencing.support.FileTrees;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.StreamSupport;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Gradescope's template for real: {@code run_autograder} over a temporary {@code /autograder}-shaped root, its
- * {@code results.json} checked against a schema written from Gradescope's specification, and once under Gradescope's
- * default share of a machine (half a CPU, 768 MB) where this machine can set it.
+ * Gradescope's template as Gradescope runs it: the zip {@code ./kit package gradescope} writes, unpacked into
+ * {@code /autograder/source} of an image built the way Gradescope's manual Docker configuration builds one (its
+ * {@code setup.sh} run once, in the build), then {@code /autograder/run_autograder} in a fresh container per submission,
+ * under Gradescope's default share of a machine (half a CPU, 768 MB), its {@code results.json} checked against a schema
+ * written from Gradescope's specification.
+ *
+ * <p>The image is built once for the class. No registry is reachable from the kit's CI, so it starts from a local Debian
+ * image named by {@code KIT_GRADESCOPE_BASE} (CI makes one with debootstrap); {@code KIT_REQUIRE_DOCKER=true} makes a
+ * missing engine or base image a failure instead of a skip.
  */
 @Tag("etcd")
 class GradescopeTemplateTests {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofMinutes(10);
-    private static final boolean REQUIRED = "true".equalsIgnoreCase(System.getenv("KIT_REQUIRE_INVARIANCE"));
+    private static final Duration BUILD_LIMIT = Duration.ofMinutes(30);
+    private static final String IMAGE = "fencing-kit-gradescope:test-" + UUID.randomUUID().toString().substring(0, 8);
+
+    @TempDir
+    static Path classDir;
 
     @TempDir
     Path dir;
 
-    @Test
-    @DisplayName("loose files uploaded to Gradescope: the solutions get full marks, in a results.json Gradescope reads")
-    void theSolutionsUploadedAsLooseFilesGetFullMarks() throws Exception {
-        Path root = autograderRoot();
-        Uploads.looseFiles(KitLocations.solutions(), root.resolve("submission"));
+    private static CommandRun build;
+    private static String unavailable;
 
-        CommandRun run = runAutograder(root, sharedEtcd(), List.of());
+    @BeforeAll
+    static void buildTheImage() throws Exception {
+        String base = System.getenv().getOrDefault("KIT_GRADESCOPE_BASE", "local/debian:bookworm");
+        unavailable = !Docker.answers(List.of("info")) ? "no Docker engine answers"
+                : !Docker.answers(List.of("image", "inspect", base)) ? "no local base image " + base + " (no registry is pulled"
+                        + " from; .ci/debian-image.sh makes one)" : null;
+        if (unavailable != null) {
+            if ("true".equalsIgnoreCase(System.getenv("KIT_REQUIRE_DOCKER"))) {
+                throw new AssertionError("KIT_REQUIRE_DOCKER=true, but " + unavailable);
+            }
+            return;
+        }
+        Path upload = classDir.resolve("upload");
+        CommandRun packaged = CommandRun.of(List.of(KitLocations.root().resolve("kit").toString(), "package", "gradescope",
+                "--out", upload.toString()), Map.of(), KitLocations.root(), classDir.resolve("package.log"), LIMIT);
+        assertThat(packaged.exit()).as("./kit package gradescope: %s", packaged.output()).isZero();
+        Path context = Files.createDirectories(classDir.resolve("image"));
+        unzip(upload.resolve("autograder.zip"), context.resolve("source"));
+        try (InputStream dockerfile = GradescopeTemplateTests.class.getResourceAsStream("/gradescope-image/Dockerfile")) {
+            assertThat(dockerfile).as("gradescope-image/Dockerfile in the test resources").isNotNull();
+            Files.copy(dockerfile, context.resolve("Dockerfile"));
+        }
+        long start = System.nanoTime();
+        build = CommandRun.of(List.of("docker", "build", "--force-rm", "--network", "host", "--build-arg", "BASE=" + base, "-t", IMAGE,
+                context.toString()), Map.of(), classDir, classDir.resolve("docker-build.log"), BUILD_LIMIT);
+        Uploads.record(String.format(Locale.ROOT, "gradescope: docker build of the autograder image, setup.sh included: %.0f s",
+                (System.nanoTime() - start) / 1e9));
+    }
 
-        JsonNode results = checkedResults(root, run);
-        assertThat(results.path("score").asInt(-1)).as("the solutions' score; output: %s", results.path("output").asText())
-                .isEqualTo(results.path("max_score").asInt()).isPositive();
+    @AfterAll
+    static void removeTheImage() {
+        if (build != null) {
+            Docker.answers(List.of("image", "rm", "-f", IMAGE));
+        }
     }
 
     @Test
-    @DisplayName("a repository uploaded to Gradescope: the untouched stubs get 0, in a results.json Gradescope reads")
+    @DisplayName("setup.sh, run as Gradescope builds the image, gives the reference solutions (answers and evidence included)"
+            + " full marks, then leaves no solutions and no catalog in the image")
+    void setupChecksTheSolutionsAndRemovesThem() {
+        requireTheImage();
+        assertThat(build.output()).as("setup.sh's check of the image").contains("setup: the reference solutions get full marks in this image");
+        assertThat(Docker.answers(List.of("run", "--rm", "--network", "none", IMAGE, "sh", "-c",
+                "test -x /autograder/run_autograder && test ! -e /autograder/source/solutions"
+                        + " && test ! -e /autograder/source/grader/tests/catalog")))
+                .as("the image has /autograder/run_autograder, and no reference solutions or catalog").isTrue();
+    }
+
+    @Test
+    @DisplayName("the solutions uploaded as loose files, under half a CPU and 768 MB: full marks, a total students see,"
+            + " plain-text outputs, and the explanations for staff in extra_data and the staff-only output")
+    void theSolutionsGetFullMarksAndStudentsSeeTheirTotal() throws Exception {
+        requireTheImage();
+        Path submission = Uploads.looseFiles(KitLocations.solutions(), dir.resolve("submission"));
+
+        Run run = runAutograder(submission, "the solutions");
+
+        JsonNode results = run.results();
+        assertThat(results.path("score").asInt(-1)).as("the solutions' score; output: %s", results.path("output").asText())
+                .isEqualTo(results.path("max_score").asInt()).isPositive();
+        assertThat(results.path("output").asText()).as("what the container's sandbox could do, in the report")
+                .contains("the tests ran as nobody");
+        assertThat(tests(results)).as("tests hidden from students, which would hide their total").isNotEmpty()
+                .noneMatch(test -> "hidden".equals(test.path("visibility").asText()));
+        assertThat(results.path("output_format").asText()).as("the top-level output_format").isEqualTo("text");
+        assertThat(tests(results)).as("each test's output_format").allMatch(test -> "text".equals(test.path("output_format").asText()));
+        int questions = AnswerKey.QUESTIONS.size() + AnswerKey.OPEN_QUESTIONS.size();
+        assertThat(results.path("extra_data").path(GradescopeResults.EXPLANATIONS)).as("the explanations kept for staff in extra_data")
+                .hasSize(questions).allMatch(explanation -> !explanation.path("text").asText().isBlank()
+                        && !explanation.path("rubric").asText().isBlank());
+        assertThat(results.path("stdout_visibility").asText()).as("stdout_visibility").isEqualTo("hidden");
+        assertThat(run.output()).as("run_autograder's output, which Gradescope shows staff only").contains(Reports.STAFF_HEADING)
+                .contains("Rubric: ");
+    }
+
+    @Test
+    @DisplayName("a repository uploaded: the untouched stubs get 0, in a results.json Gradescope reads")
     void theStubsUploadedAsARepositoryGetZero() throws Exception {
-        Path root = autograderRoot();
-        Path repository = root.resolve("submission/fencing-student-repo");
+        requireTheImage();
+        Path repository = dir.resolve("submission/fencing-student-repo");
         FileTrees.copy(KitLocations.exercises().resolve("src/main"), repository.resolve("src/main"));
         Files.copy(KitLocations.exercises().resolve("ANSWERS.md"), repository.resolve("ANSWERS.md"));
 
-        CommandRun run = runAutograder(root, sharedEtcd(), List.of());
+        JsonNode results = runAutograder(dir.resolve("submission"), "the stubs").results();
 
-        JsonNode results = checkedResults(root, run);
         assertThat(results.path("max_score").asInt()).as("the maximum score").isPositive();
         assertThat(results.path("score").asInt(-1)).as("the stubs' score").isZero();
     }
 
     @Test
-    @DisplayName("under Gradescope's default share (half a CPU, 768 MB), with etcd inside the limits, the solutions still get full marks")
-    void theSolutionsGetFullMarksUnderGradescopesDefaultLimits() throws Exception {
-        Optional<String> unavailable = ResourceLimits.unavailable(true);
-        if (unavailable.isPresent() && REQUIRED) {
-            throw new AssertionError("KIT_REQUIRE_INVARIANCE=true, but " + unavailable.get());
-        }
-        Assumptions.assumeTrue(unavailable.isEmpty(), () -> "skipped: " + unavailable.orElse(""));
-        Path root = autograderRoot();
-        Uploads.looseFiles(KitLocations.solutions(), root.resolve("submission"));
+    @DisplayName("failing tests that throw 300,000-character messages: each output is cut to its limit, saying so,"
+            + " in a results.json of a few kilobytes")
+    void floodedMessagesAreCutToTheLimit() throws Exception {
+        requireTheImage();
+        Path entry = KitLocations.catalog().resolve("hostile/floods-messages");
+        CatalogSubmissions.assemble(entry, dir.resolve("submission/fencing-student-repo"));
 
+        Run run = runAutograder(dir.resolve("submission"), "hostile/floods-messages");
+
+        JsonNode results = run.results();
+        assertThat(results.path("score").asInt(-1)).as("the flooding entry's score").isLessThan(results.path("max_score").asInt());
+        List<JsonNode> flooded = tests(results).stream().filter(test -> test.path("tags").toString().contains("\"quorum\"")).toList();
+        assertThat(flooded).as("the quorum tests, whose messages the entry floods").isNotEmpty().allSatisfy(test -> {
+            String output = test.path("output").asText();
+            assertThat(output.length()).as("the length of %s's output", test.path("name")).isLessThanOrEqualTo(ReportText.TEST_OUTPUT_LIMIT);
+            assertThat(output).as("%s's output", test.path("name")).contains("Quorum.size will not decide").contains(ReportText.CUT)
+                    .endsWith(" more characters]");
+        });
+        assertThat(tests(results)).as("every test's output").allSatisfy(test -> assertThat(test.path("output").asText().length())
+                .as("the length of %s's output", test.path("name")).isLessThanOrEqualTo(ReportText.TEST_OUTPUT_LIMIT));
+        assertThat(Files.size(run.file())).as("the size of results.json").isLessThan(200_000);
+    }
+
+    /** What one run of {@code run_autograder} in a fresh container left: its {@code results.json}, read, and its output. */
+    private record Run(Path file, JsonNode results, String output) {
+    }
+
+    private static void requireTheImage() {
+        Assumptions.assumeTrue(unavailable == null, () -> "skipped: " + unavailable);
+        assertThat(build.exit()).as("docker build of the autograder image, setup.sh included; output:%n%s", build.output()).isZero();
+    }
+
+    /** Runs {@code /autograder/run_autograder} on {@code submission} as Gradescope does: a fresh container, its default share. */
+    private Run runAutograder(Path submission, String what) throws Exception {
+        Path results = Files.createDirectories(dir.resolve("results"));
+        for (Path folder : List.of(dir, submission, results)) {
+            Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        String container = IMAGE.replace(':', '-') + "-" + UUID.randomUUID().toString().substring(0, 8);
         long start = System.nanoTime();
         CommandRun run;
-        long peak;
-        try (ResourceLimits limits = ResourceLimits.of(0.5, 768L << 20)) {
-            // etcd is the grader's own here, started inside the limits as in Gradescope's container.
-            run = runAutograder(root, Map.of(), limits.prefix());
-            peak = limits.peakMemoryBytes().orElse(-1);
+        try {
+            run = CommandRun.of(List.of("docker", "run", "--rm", "--name", container, "--network", "none", "--cpus", "0.5",
+                    "--memory", "768m", "-v", submission + ":/autograder/submission", "-v", results + ":/autograder/results",
+                    IMAGE, "/autograder/run_autograder"), Map.of(), dir, dir.resolve("run_autograder.log"), LIMIT);
+        } finally {
+            // A container the client stopped waiting for would go on running: nothing started here outlives the test.
+            Docker.answers(List.of("rm", "-f", container));
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-
-        JsonNode results = checkedResults(root, run);
-        assertThat(results.path("score").asInt(-1)).as("the solutions' score under half a CPU and 768 MB; output: %s",
-                results.path("output").asText()).isEqualTo(results.path("max_score").asInt());
-        Uploads.record(String.format(Locale.ROOT, "gradescope: run_autograder on the solutions under 0.5 CPU and 768 MB:"
-                + " %.1f s, peak memory %d MiB", seconds, peak >> 20));
-    }
-
-    private Path autograderRoot() throws Exception {
-        Path root = Files.createDirectories(dir.resolve("autograder"));
-        Files.createDirectories(root.resolve("submission"));
-        return root;
-    }
-
-    private static Map<String, String> sharedEtcd() {
-        return Map.of("ETCD_ENDPOINTS", Etcd.shared().endpoints(), "ETCD_KEY_PREFIX", "template-checks/" + UUID.randomUUID());
-    }
-
-    private CommandRun runAutograder(Path root, Map<String, String> etcd, List<String> prefix) throws Exception {
-        Map<String, String> environment = new java.util.HashMap<>(etcd);
-        environment.put("AUTOGRADER_ROOT", root.toString());
-        environment.put("KIT_DIR", KitLocations.root().toString());
-        List<String> command = new java.util.ArrayList<>(prefix);
-        command.addAll(List.of("bash", TemplatesTests.templatesDir().resolve("gradescope/run_autograder").toString()));
-        return CommandRun.of(command, environment, root, dir.resolve("run_autograder.log"), LIMIT);
-    }
-
-    private JsonNode checkedResults(Path root, CommandRun run) throws Exception {
+        Uploads.record(String.format(Locale.ROOT, "gradescope: run_autograder on %s in the image, --cpus 0.5 --memory 768m:"
+                + " %.1f s from docker run to its end", what, (System.nanoTime() - start) / 1e9));
         assertThat(run.exit()).as("exit code of run_autograder; output:%n%s", run.output()).isZero();
-        Path results = root.resolve("results/results.json");
-        assertThat(PlatformSchemas.GRADESCOPE.problems(results)).as("what Gradescope's schema finds wrong with %s", results).isEmpty();
-        return JSON.readTree(results.toFile());
+        Path file = results.resolve("results.json");
+        assertThat(PlatformSchemas.GRADESCOPE.problems(file)).as("what Gradescope's schema finds wrong with %s", file).isEmpty();
+        return new Run(file, JSON.readTree(file.toFile()), run.output());
+    }
+
+    private static List<JsonNode> tests(JsonNode results) {
+        return StreamSupport.stream(results.path("tests").spliterator(), false).toList();
+    }
+
+    /** Unpacks {@code zip} into {@code target} as Gradescope unpacks an upload: its files, without their modes. */
+    private static void unzip(Path zip, Path target) throws IOException {
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                Path file = target.resolve(entry.getName()).normalize();
+                assertThat(file.startsWith(target)).as("%s stays inside the unpacked upload", entry.getName()).isTrue();
+                if (entry.isDirectory()) {
+                    Files.createDirectories(file);
+                } else {
+                    Files.createDirectories(file.getParent());
+                    Files.copy(in, file);
+                }
+            }
+        }
+    }
+
+    /** The {@code docker} command, for the steps whose exit code alone matters. */
+    private static final class Docker {
+
+        private Docker() {
+        }
+
+        static boolean answers(List<String> arguments) {
+            List<String> command = new ArrayList<>(List.of("docker"));
+            command.addAll(arguments);
+            try {
+                Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    return false;
+                }
+                return process.exitValue() == 0;
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
     }
 }

@@ -8,12 +8,16 @@ import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.GradingPolicy;
 import fencing.grader.pipeline.TestResult;
 import fencing.grader.pipeline.TestSuite;
+import fencing.grader.report.GradescopeResults;
+import fencing.grader.report.Platform;
+import fencing.grader.report.ReportText;
 import fencing.grader.report.Reports;
 import fencing.grader.sandbox.KitFingerprint;
 import fencing.grader.sandbox.Sandbox;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -27,8 +31,9 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Containment: a submission that loops, deadlocks, exits, overflows, floods its output or vandalises files is graded
- * within the limit, with a report that says what happened, never above its honest score, and the grader unchanged.
+ * Containment: a submission that loops, deadlocks, exits, overflows, floods its output or its messages, or vandalises
+ * files is graded within the limit, with a report that says what happened, never above its honest score, every platform
+ * file within its size limits, and the grader unchanged.
  */
 class HostileCatalogTests {
 
@@ -57,7 +62,7 @@ class HostileCatalogTests {
     @DisplayName("each hostile submission is contained, reported in plain words, and never scores above its honest score")
     Stream<DynamicTest> hostileSubmissionsAreContained() {
         List<Path> entries = CatalogSubmissions.entries("hostile");
-        assertThat(entries).as("hostile entries").hasSizeGreaterThanOrEqualTo(12);
+        assertThat(entries).as("hostile entries").hasSizeGreaterThanOrEqualTo(16);
         return CatalogSubmissions.selected("hostile").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
             String name = entry.getFileName().toString();
             if (NEED_SANDBOX.contains(name)) {
@@ -114,7 +119,14 @@ class HostileCatalogTests {
                         .isEqualTo(grade.maxScore());
             }
             Path out = dir.resolve("report-" + name);
-            Reports.write(grade, out, GradingPolicy.load());
+            Reports.write(grade, out, GradingPolicy.load(), EnumSet.allOf(Platform.class), ReportAgreement.CLASSROOM50);
+            long flooded = grade.results().stream().filter(result -> result.message().length() > ReportText.TEST_OUTPUT_LIMIT).count();
+            assertThat(OutputLimits.assertWithinLimits(out.resolve(GradescopeResults.FILE)))
+                    .as("%s: the tests of results.json whose output says it was cut, one per message over the limit", name)
+                    .isEqualTo(flooded);
+            for (Platform platform : Platform.values()) {
+                OutputLimits.assertWithinLimits(platform.file(out));
+            }
             String summary = Files.readString(out.resolve("summary.md"));
             for (String phrase : phrases) {
                 assertThat(summary).as("%s: the report says what happened", name).contains(phrase);

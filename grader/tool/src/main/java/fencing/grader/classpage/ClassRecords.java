@@ -66,10 +66,35 @@ record ClassRecords(BatchFile batch, List<Student> students) {
      *
      * @param score    the score, absent when grading could not run
      * @param maxScore the points available
-     * @param tests    every test, and the explanations passed on to staff as zero-point entries
+     * @param tests    every test, and the explanations as zero-point entries where the policy shows them to students
+     * @param extra    what it keeps for staff
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Results(Integer score, @JsonProperty("max_score") int maxScore, List<Test> tests) {
+    record Results(Integer score, @JsonProperty("max_score") int maxScore, List<Test> tests, @JsonProperty("extra_data") Extra extra) {
+
+        /** The explanations passed on to staff, none when it holds none. */
+        List<Explanation> explanations() {
+            return extra == null || extra.explanations() == null ? List.of() : extra.explanations();
+        }
+    }
+
+    /** The {@code extra_data} of {@code results.json}: what Gradescope stores with a submission and never shows a student. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Extra(List<Explanation> explanations) {
+    }
+
+    /**
+     * One open explanation of {@code ANSWERS.md}, kept for staff in {@code extra_data}.
+     *
+     * @param number         the question's number
+     * @param question       its title
+     * @param text           what the student wrote; empty when nothing was
+     * @param rubric         what a person looks for
+     * @param figureProblems the figures quoted that do not match the submission's {@code evidence.json}
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Explanation(int number, String question, String text, String rubric,
+                       @JsonProperty("figure_problems") List<String> figureProblems) {
     }
 
     /** One entry of {@code results.json}'s {@code tests}. */

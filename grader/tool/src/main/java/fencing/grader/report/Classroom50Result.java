@@ -34,7 +34,6 @@ final class Classroom50Result {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
-    private static final int MESSAGE_LIMIT = 4_000;
 
     private Classroom50Result() {
     }
@@ -75,7 +74,7 @@ final class Classroom50Result {
             test.put("status", result.passed() ? "passed" : "failed");
             // Why a submission was not graded tells nothing of any test, and is what the student must fix.
             String message = grade.status() == Grade.Status.NOT_GRADED ? grade.reason() : ReportText.shownMessage(result, policy);
-            test.put("output", ReportText.capped(message, MESSAGE_LIMIT));
+            test.put("output", ReportText.testOutput(message));
             test.put("tags", result.tags());
             test.put("visibility", policy.visibility(result.test()).gradescope());
             tests.add(test);

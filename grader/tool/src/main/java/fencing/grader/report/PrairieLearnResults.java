@@ -18,13 +18,11 @@ import java.util.Map;
  *
  * <p>PrairieLearn shows a student the whole file at once, so a test the policy does not show yet appears by its
  * properties only, and the explanations for staff are left out. The file stays well under PrairieLearn's 1 MB limit:
- * every message is cut at {@value #MESSAGE_LIMIT} characters.
+ * every message is cut at {@value ReportText#TEST_OUTPUT_LIMIT} characters.
  */
 final class PrairieLearnResults {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    static final int MESSAGE_LIMIT = 4_000;
-    private static final int OUTPUT_LIMIT = 64_000;
 
     private PrairieLearnResults() {
     }
@@ -35,13 +33,13 @@ final class PrairieLearnResults {
         if (grade.status() == Grade.Status.NOT_GRADED) {
             root.put("gradable", false);
             root.put("format_errors", grade.reason().lines().filter(line -> !line.isBlank()).toList());
-            root.put("message", ReportText.capped(grade.reason(), OUTPUT_LIMIT));
+            root.put("message", ReportText.output(grade.reason()));
             return JSON.writeValueAsString(root);
         }
         root.put("gradable", true);
         root.put("score", grade.maxScore() == 0 ? 0.0 : (double) grade.score() / grade.maxScore());
-        root.put("message", ReportText.capped(ReportText.overall(grade), OUTPUT_LIMIT));
-        root.put("output", ReportText.capped(grade.lastOutput(), OUTPUT_LIMIT));
+        root.put("message", ReportText.output(ReportText.overall(grade)));
+        root.put("output", ReportText.output(grade.lastOutput()));
         List<Map<String, Object>> tests = new ArrayList<>();
         for (TestResult result : grade.results()) {
             Map<String, Object> test = new LinkedHashMap<>();
@@ -49,7 +47,7 @@ final class PrairieLearnResults {
             test.put("description", String.join(", ", result.tags()));
             test.put("points", result.score());
             test.put("max_points", result.test().points());
-            test.put("message", ReportText.capped(ReportText.shownMessage(result, policy), MESSAGE_LIMIT));
+            test.put("message", ReportText.testOutput(ReportText.shownMessage(result, policy)));
             test.put("output", "");
             tests.add(test);
         }

@@ -6,8 +6,20 @@ import fencing.grader.pipeline.GradingPolicy;
 import fencing.grader.pipeline.TestResult;
 import java.util.Locale;
 
-/** The texts every report shares: a test as a student may see it now, the grade's overall output, an explanation for staff. */
-final class ReportText {
+/**
+ * The texts every report shares: a test as a student may see it now, the grade's overall output, an explanation for
+ * staff, and the one cut every platform's result file makes to a text longer than its limit.
+ */
+public final class ReportText {
+
+    /** The most characters of one test's output a platform's result file holds. */
+    public static final int TEST_OUTPUT_LIMIT = 4_000;
+    /** The most characters of a grade's overall output a platform's result file holds. */
+    public static final int OUTPUT_LIMIT = 64_000;
+    /** How a cut text ends: this, then the number of characters cut. */
+    public static final String CUT = "\n… [cut: ";
+    /** Room kept at the end of a cut text for the note that says so ({@code "\n… [cut: 2,147,483,647 more characters]"}). */
+    private static final int CUT_NOTE_ROOM = 48;
 
     private ReportText() {
     }
@@ -56,8 +68,28 @@ final class ReportText {
         return text.toString();
     }
 
-    /** Returns {@code text} cut to at most {@code limit} characters, saying so. */
-    static String capped(String text, int limit) {
-        return text.length() <= limit ? text : text.substring(0, limit) + "\n… (" + (text.length() - limit) + " more characters cut)";
+    /**
+     * Returns a test's message as a platform's result file holds it: at most {@value #TEST_OUTPUT_LIMIT} characters, the
+     * cut said in the text. A submission's own exception messages have no bound, and each platform has a size limit.
+     */
+    static String testOutput(String message) {
+        return capped(message, TEST_OUTPUT_LIMIT);
+    }
+
+    /** Returns a grade's overall output (the compiler's errors, the notes) cut to at most {@value #OUTPUT_LIMIT} characters. */
+    static String output(String text) {
+        return capped(text, OUTPUT_LIMIT);
+    }
+
+    /** Returns {@code text} cut to at most {@code limit} characters, the last of them saying how many were cut. */
+    private static String capped(String text, int limit) {
+        if (text.length() <= limit) {
+            return text;
+        }
+        int kept = limit - CUT_NOTE_ROOM;
+        if (Character.isHighSurrogate(text.charAt(kept - 1))) {
+            kept--;
+        }
+        return text.substring(0, kept) + CUT + String.format(Locale.ROOT, "%,d more characters]", text.length() - kept);
     }
 }

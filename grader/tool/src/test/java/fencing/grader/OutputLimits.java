@@ -1,0 +1,44 @@
+package fencing.grader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.report.ReportText;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Checks a platform's result file against the one cut every such file makes: no test's output longer than
+ * {@link ReportText#TEST_OUTPUT_LIMIT}, no overall output longer than {@link ReportText#OUTPUT_LIMIT}.
+ */
+final class OutputLimits {
+
+    /** The fields a test's text is in, across the platforms' formats. */
+    private static final List<String> TEXTS = List.of("output", "message");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private OutputLimits() {
+    }
+
+    /** Checks {@code file} and returns how many of its tests' texts say they were cut. */
+    static int assertWithinLimits(Path file) throws IOException {
+        JsonNode root = JSON.readTree(file.toFile());
+        for (String field : TEXTS) {
+            assertThat(root.path(field).asText().length()).as("%s: the length of its top-level %s", file, field)
+                    .isLessThanOrEqualTo(ReportText.OUTPUT_LIMIT);
+        }
+        int cut = 0;
+        for (JsonNode test : root.path("tests")) {
+            for (String field : TEXTS) {
+                String text = test.path(field).asText();
+                assertThat(text.length()).as("%s: the length of the %s of %s", file, field, test.path("name"))
+                        .isLessThanOrEqualTo(ReportText.TEST_OUTPUT_LIMIT);
+                cut += text.contains(ReportText.CUT) ? 1 : 0;
+            }
+        }
+        return cut;
+    }
+}
