@@ -193,7 +193,8 @@ class AnswersTests {
                     assertThat(kept.path("text").asText()).as("the written explanation").isEqualTo("The lease ID is not ordered by grant.");
                     assertThat(kept.path("figure_problems").toString()).as("its figure problems").contains("token 999999");
                 });
-        GradingPolicy shown = new GradingPolicy(policy.countExtensions(), GradingPolicy.Visibility.AFTER_PUBLISHED, policy.tags());
+        GradingPolicy shown = new GradingPolicy(policy.countExtensions(), GradingPolicy.Visibility.AFTER_PUBLISHED, policy.tags(),
+                policy.limits());
         assertThat(JSON.readTree(GradescopeResults.json(grade, shown)).path("tests"))
                 .as("results.json's entries when the policy shows the explanations to students after publishing").hasSize(questions)
                 .allSatisfy(entry -> {
