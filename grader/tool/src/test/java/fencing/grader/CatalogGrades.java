@@ -28,6 +28,7 @@ import java.util.stream.Stream;
 final class CatalogGrades {
 
     private static Map<Path, Future<Grade>> grades;
+    private static Map<Path, Future<Grade>> overloaded;
 
     private CatalogGrades() {
     }
@@ -41,15 +42,56 @@ final class CatalogGrades {
         return grade.get();
     }
 
+    /**
+     * Returns the grade of {@code entry} from a second grading of the selected entries, once the first has ended: beside a
+     * {@link CpuHog}, {@link CpuHog#overloadJobs()} at once. A verdict that differs from the first grading's depends on
+     * the machine's load, not on the submission.
+     */
+    static Grade overloaded(Path entry) throws InterruptedException, ExecutionException {
+        Future<Grade> grade = overloadedAll().get(entry);
+        if (grade == null) {
+            throw new IllegalArgumentException("not a selected catalog entry: " + entry);
+        }
+        return grade.get();
+    }
+
     private static synchronized Map<Path, Future<Grade>> all() {
         if (grades == null) {
-            grades = start();
+            grades = start(Integer.getInteger("catalog.jobs", 2 * Runtime.getRuntime().availableProcessors()));
         }
         return grades;
     }
 
-    private static Map<Path, Future<Grade>> start() {
-        int jobs = Integer.getInteger("catalog.jobs", 2 * Runtime.getRuntime().availableProcessors());
+    private static synchronized Map<Path, Future<Grade>> overloadedAll() throws InterruptedException, ExecutionException {
+        if (overloaded == null) {
+            for (Future<Grade> first : all().values()) {
+                first.get();
+            }
+            CpuHog hog;
+            try {
+                hog = CpuHog.start(Files.createTempFile("fencing-cpu-hog-", ".log").toFile());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start the CPU hog", e);
+            }
+            overloaded = start(CpuHog.overloadJobs());
+            Thread stop = new Thread(() -> {
+                try {
+                    for (Future<Grade> grade : overloaded.values()) {
+                        grade.get();
+                    }
+                } catch (InterruptedException | ExecutionException ignored) {
+                    // Whatever became of the grades, the hog stops with them; their failures are the tests' to report.
+                } finally {
+                    hog.close();
+                }
+            }, "stop the CPU hog");
+            stop.setDaemon(true);
+            stop.start();
+        }
+        return overloaded;
+    }
+
+    private static Map<Path, Future<Grade>> start(int jobs) {
         ExecutorService pool = Executors.newFixedThreadPool(jobs, work -> {
             Thread thread = new Thread(work, "catalog grading");
             thread.setDaemon(true);

@@ -73,4 +73,19 @@ class CatalogTests {
             ReportAgreement.assertAgree(grade, dir);
         }));
     }
+
+    @TestFactory
+    @DisplayName("each known-wrong and correct entry gets the same verdict on every test when graded again beside a CPU"
+            + " hog, with four times as many grades at once as cores")
+    Stream<DynamicTest> verdictsDoNotMoveUnderOverload() {
+        return Stream.of("wrong", "correct").flatMap(kind -> CatalogSubmissions.selected(kind).stream())
+                .map(entry -> DynamicTest.dynamicTest(entry.getParent().getFileName() + "/" + entry.getFileName(), () -> {
+                    Grade quiet = CatalogGrades.of(entry);
+                    Grade busy = CatalogGrades.overloaded(entry);
+                    assertThat(Verdicts.differences(entry.getFileName().toString(), quiet, busy))
+                            .as("%s graded on a quiet machine and again under overload: every test's verdict must be the same",
+                                    entry.getFileName())
+                            .isEmpty();
+                }));
+    }
 }

@@ -19,6 +19,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -35,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * files is graded within the limit, with a report that says what happened, never above its honest score, every platform
  * file within its size limits, and the grader unchanged.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class HostileCatalogTests {
 
     /** Entries that reach for files outside their work directory: only grading as root can stop them. */
@@ -43,6 +51,8 @@ class HostileCatalogTests {
     private static final String NEED_NETWORK_SANDBOX = "reaches-network";
 
     private static Grader grader;
+    /** The first grade of each hostile entry, to be compared with its grade under overload. */
+    private static final Map<Path, Grade> FIRST = new java.util.concurrent.ConcurrentHashMap<>();
 
     @TempDir
     Path dir;
@@ -59,6 +69,7 @@ class HostileCatalogTests {
     }
 
     @TestFactory
+    @Order(1)
     @DisplayName("each hostile submission is contained, reported in plain words, and never scores above its honest score")
     Stream<DynamicTest> hostileSubmissionsAreContained() {
         List<Path> entries = CatalogSubmissions.entries("hostile");
@@ -90,6 +101,9 @@ class HostileCatalogTests {
             Grade grade;
             try (Bait listening = bait) {
                 grade = grader.grade(submission, "hostile/" + UUID.randomUUID());
+                if (listening == null) {
+                    FIRST.put(entry, grade);
+                }
                 if (listening != null) {
                     assertThat(listening.connections()).as("%s: connections that reached %s from the submission's tests",
                             name, listening.address()).isZero();
@@ -134,5 +148,31 @@ class HostileCatalogTests {
             assertThat(new ObjectMapper().readTree(out.resolve("results.json").toFile()).path("score").asInt())
                     .as("%s: the reported score is the grader's own", name).isEqualTo(grade.score());
         }));
+    }
+
+    @TestFactory
+    @Order(2)
+    @DisplayName("each hostile submission gets the same verdict on every test when graded again beside a CPU hog, with"
+            + " four times as many grades at once as cores")
+    Stream<DynamicTest> hostileVerdictsDoNotMoveUnderOverload() throws Exception {
+        Map<Path, Grade> again = new java.util.LinkedHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(CpuHog.overloadJobs());
+        try (CpuHog hog = CpuHog.start(dir.resolve("cpu-hog.log").toFile())) {
+            Map<Path, Future<Grade>> started = new java.util.LinkedHashMap<>();
+            for (Path entry : FIRST.keySet()) {
+                Path submission = CatalogSubmissions.assemble(entry, dir.resolve("again-" + entry.getFileName()));
+                started.put(entry, pool.submit(() -> grader.grade(submission, "hostile/" + UUID.randomUUID())));
+            }
+            for (Map.Entry<Path, Future<Grade>> grade : started.entrySet()) {
+                again.put(grade.getKey(), grade.getValue().get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return again.entrySet().stream().map(graded -> DynamicTest.dynamicTest(graded.getKey().getFileName().toString(), () ->
+                assertThat(Verdicts.differences(graded.getKey().getFileName().toString(), FIRST.get(graded.getKey()), graded.getValue()))
+                        .as("%s graded alone on a quiet machine and again under overload: every test's verdict must be the same",
+                                graded.getKey().getFileName())
+                        .isEmpty()));
     }
 }

@@ -3,6 +3,8 @@ package fencing.grader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.batch.BatchFolder;
+import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.TestResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -73,6 +75,29 @@ record Verdicts(Map<String, Student> students) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + results, e);
         }
+    }
+
+    /**
+     * Lists every way the grade {@code again} of the submission {@code name} differs from {@code first}: its status, and
+     * each test's pass or fail, naming the test; empty when they are the same.
+     */
+    static List<String> differences(String name, Grade first, Grade again) {
+        List<String> differences = new ArrayList<>();
+        if (first.status() != again.status()) {
+            differences.add(name + ": status " + again.status() + " (" + again.reason() + "), first " + first.status());
+        }
+        Map<String, TestResult> seen = new LinkedHashMap<>();
+        again.results().forEach(result -> seen.put(result.test().uniqueId(), result));
+        for (TestResult result : first.results()) {
+            TestResult other = seen.get(result.test().uniqueId());
+            if (other == null) {
+                differences.add(name + ": " + result.test().name() + ": missing");
+            } else if (other.passed() != result.passed()) {
+                differences.add(name + ": " + result.test().name() + ": " + (other.passed() ? "passed" : "failed: " + other.message())
+                        + " the second time, " + (result.passed() ? "passed" : "failed: " + result.message()) + " the first");
+            }
+        }
+        return differences;
     }
 
     /**
