@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A test that cannot finish is the student's only when its JVM had the CPU it asked for: a deadlock loses the test's
  * points, a machine that starves the test twice ends the grade as "grading could not run", with no score.
  *
- * <p>Both grade with a four-second backstop (a system property over the policy's limits), and without etcd, so that each
+ * <p>Both grade with a ten-second backstop (a system property over the policy's limits), and without etcd, so that each
  * takes seconds. The starved one runs the built grader in a CPU group that gets a tenth of a CPU once the test JVM has
  * started, so that the grader's own compile runs at full speed and only the tests are starved.
  */
@@ -31,7 +31,7 @@ class StarvationTests {
     private static final Duration LIMIT = Duration.ofMinutes(5);
     private static final boolean REQUIRED = "true".equalsIgnoreCase(System.getenv("KIT_REQUIRE_INVARIANCE"));
     private static final List<String> SHORT_LIMITS = List.of(Limits.PROPERTY_PREFIX + "test-cpu-seconds=2",
-            Limits.PROPERTY_PREFIX + "test-wall-seconds=4");
+            Limits.PROPERTY_PREFIX + "test-wall-seconds=10");
 
     @TempDir
     Path dir;
