@@ -94,7 +94,7 @@ class EtcdClusterTests {
             }
 
             assertThat(cluster.running(leader.name())).as("the killed member is gone").isFalse();
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("its process %d is gone", pid).isFalse();
+            assertThat(ProcessLiveness.running(pid)).as("its process %d is gone", pid).isFalse();
             assertThat(cluster.dir(leader.name()).resolve("data")).as("its data stays for a restart").isDirectory();
 
             cluster.restart(leader.name());
