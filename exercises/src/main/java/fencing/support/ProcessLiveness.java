@@ -1,11 +1,13 @@
 package fencing.support;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Whether a process runs: it exists and is not a zombie.
@@ -14,7 +16,7 @@ import java.util.List;
  * process of its container, and where that one reaps nothing (a CI job container, an autograder that execs {@code java})
  * the zombie stays for good. {@link ProcessHandle#isAlive()} counts such a zombie as alive, so every liveness check of the
  * kit asks here. On Linux the state letter of {@code /proc/PID/stat} says it: {@code Z} (zombie) and {@code X} (dead) are
- * gone. Without {@code /proc} the answer of {@link ProcessHandle} stands.
+ * gone. Where there is no state to read, the answer of {@link ProcessHandle} stands.
  */
 public final class ProcessLiveness {
 
@@ -33,17 +35,33 @@ public final class ProcessLiveness {
         if (!process.isAlive()) {
             return false;
         }
-        if (!Files.isDirectory(PROC)) {
-            return true;
+        // No state to read (no /proc, or one that hides other users' processes): the JDK's answer stands.
+        // A zombie first thread may have threads that still run (a process on its way out, whose children are not yet
+        // handed on): the process is gone only when every thread is.
+        return !gone(state(process.pid())) || anyThreadRuns(process.pid());
+    }
+
+    private static boolean gone(char state) {
+        return state == 'Z' || state == 'X';
+    }
+
+    private static boolean anyThreadRuns(long pid) {
+        try (Stream<Path> threads = Files.list(PROC.resolve(Long.toString(pid)).resolve("task"))) {
+            return threads.anyMatch(thread -> !gone(stateIn(thread.resolve("stat"))));
+        } catch (IOException | UncheckedIOException noThreads) {
+            // The process went while its threads were listed.
+            return false;
         }
-        char state = state(process.pid());
-        return state != 'Z' && state != 'X' && state != '?';
     }
 
     /** Returns the state letter of {@code pid} in {@code /proc/PID/stat} ({@code T} when stopped, {@code Z} a zombie), or {@code ?} if there is none. */
     public static char state(long pid) {
+        return stateIn(PROC.resolve(Long.toString(pid)).resolve("stat"));
+    }
+
+    private static char stateIn(Path statFile) {
         try {
-            String stat = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+            String stat = Files.readString(statFile);
             // The state follows the command name in parentheses, which may itself hold spaces and parentheses.
             return stat.substring(stat.lastIndexOf(')') + 2).charAt(0);
         } catch (IOException | RuntimeException gone) {
