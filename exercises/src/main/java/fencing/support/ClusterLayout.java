@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where each member of an {@link EtcdCluster} keeps its data and how it is started: free loopback ports, one temporary
+ * Where each member of an {@link EtcdCluster} keeps its data and how it is started: loopback ports of its own, one temporary
  * directory per member, one initial cluster.
  *
  * @param dirs     each member's directory, by name
@@ -36,8 +36,8 @@ record ClusterLayout(Map<String, Path> dirs, Map<String, List<String>> commands)
         List<String> peers = new ArrayList<>();
         for (int i = 1; i <= size; i++) {
             names.add("member-" + i);
-            clientPorts.add(EtcdStartUp.freePort());
-            peers.add("member-" + i + "=http://127.0.0.1:" + EtcdStartUp.freePort());
+            clientPorts.add(LoopbackPorts.reserve());
+            peers.add("member-" + i + "=http://127.0.0.1:" + LoopbackPorts.reserve());
         }
         Map<String, List<String>> commands = new LinkedHashMap<>();
         String token = "fencing-" + java.util.UUID.randomUUID();
@@ -56,6 +56,6 @@ record ClusterLayout(Map<String, Path> dirs, Map<String, List<String>> commands)
                     "--election-timeout", Long.toString(electionTimeout.toMillis()),
                     "--logger", "zap", "--log-level", "info"));
         }
-                return new ClusterLayout(dirs, commands);
+        return new ClusterLayout(dirs, commands);
     }
 }

@@ -31,8 +31,7 @@ public final class Etcd implements AutoCloseable {
     /** Where etcd comes from when nothing is set. */
     public static final String DEFAULT_IMAGE = "gcr.io/etcd-development/etcd:v3.5.21";
 
-        private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
-    private static final int START_ATTEMPTS = 3;
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
     private static Etcd shared;
 
     private final String endpoints;
@@ -112,19 +111,12 @@ public final class Etcd implements AutoCloseable {
      * <p>Its data and log live in a temporary directory that goes with the process.
      */
     public static Etcd startBinary(Path binary) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return startBinaryOnce(binary);
-            } catch (EtcdStartUp.PortTaken e) {
-                // The ports were free when chosen; another process took one before etcd bound it.
-                if (attempt == START_ATTEMPTS) {
-                    throw new IllegalStateException(e.getMessage(), e);
-                }
-            }
-        }
+        // The ports were free when reserved; another process may take one before etcd binds it.
+        return EtcdStartUp.retryingTakenPorts(Duration.ZERO, () -> startBinaryOn(binary, LoopbackPorts.reserve(), LoopbackPorts.reserve()));
     }
 
-    private static Etcd startBinaryOnce(Path binary) {
+    /** Starts {@code binary} once on the given ports; fails with {@link EtcdStartUp.PortTaken} if one of them is taken. */
+    static Etcd startBinaryOn(Path binary, int clientPort, int peerPort) {
         Path workDir;
         try {
             workDir = Files.createTempDirectory("fencing-etcd-");
@@ -132,8 +124,6 @@ public final class Etcd implements AutoCloseable {
             throw new UncheckedIOException("could not create a data directory for etcd", e);
         }
         Path log = workDir.resolve("etcd.log");
-        int clientPort = EtcdStartUp.freePort();
-        int peerPort = EtcdStartUp.freePort();
         List<String> command = new ArrayList<>(List.of(binary.toString()));
         command.addAll(flags(workDir.resolve("data").toString(), clientPort, peerPort));
         Supervised process;
@@ -154,8 +144,12 @@ public final class Etcd implements AutoCloseable {
      * @throws IllegalStateException if no Docker engine answers, or etcd does not answer on loopback
      */
     public static Etcd startContainer(String image) {
-        int clientPort = EtcdStartUp.freePort();
-        int peerPort = EtcdStartUp.freePort();
+        return EtcdStartUp.retryingTakenPorts(Duration.ZERO, () -> startContainerOnce(image));
+    }
+
+    private static Etcd startContainerOnce(String image) {
+        int clientPort = LoopbackPorts.reserve();
+        int peerPort = LoopbackPorts.reserve();
         String endpoint = "http://127.0.0.1:" + clientPort;
         EtcdContainer container = EtcdContainer.start(image, flags("/tmp/etcd-data", clientPort, peerPort), EtcdStartUp.START_TIMEOUT);
         // The log line says etcd is up inside the container; the kit needs it on this host's loopback.

@@ -2,6 +2,8 @@ package fencing.support;
 
 import io.etcd.jetcd.Client;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,7 +31,8 @@ public final class EtcdCluster implements AutoCloseable {
     public static final Duration ELECTION_TIMEOUT = Duration.ofMillis(250);
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
-    private static final int START_ATTEMPTS = 3;
+    /** How long a restart waits before trying its member's ports again when another process held one. */
+    private static final Duration PORT_PAUSE = Duration.ofMillis(500);
 
     /** One member as etcd sees it: its name, its raft id (an unsigned number) and the URL clients use. */
     public record Member(String name, long id, String clientUrl) {
@@ -67,20 +70,21 @@ public final class EtcdCluster implements AutoCloseable {
         if (size < 1 || size > 7) {
             throw new IllegalArgumentException("a cluster has 1 to 7 members, got " + size);
         }
-        for (int attempt = 1; ; attempt++) {
+        // The ports were free when reserved; another process may take one before a member binds it.
+        return EtcdStartUp.retryingTakenPorts(Duration.ZERO, () -> {
             EtcdCluster cluster = prepare(binary, size);
             try {
                 cluster.startAll();
                 return cluster;
             } catch (RuntimeException e) {
-                boolean portTaken = cluster.logsSay("address already in use");
+                boolean portTaken = cluster.commands.keySet().stream().anyMatch(name -> cluster.logSince(name, 0).contains(EtcdStartUp.PORT_IN_USE));
                 closeAfterFailure(cluster, e);
-                // The ports were free when chosen; another process took one before etcd bound it.
-                if (!portTaken || attempt == START_ATTEMPTS) {
-                    throw e;
+                if (portTaken) {
+                    throw new EtcdStartUp.PortTaken(e.getMessage(), e);
                 }
+                throw e;
             }
-        }
+        });
     }
 
     private static EtcdCluster prepare(Path binary, int size) {
@@ -201,8 +205,21 @@ public final class EtcdCluster implements AutoCloseable {
         if (runs.current(name).isAlive()) {
             throw new IllegalStateException("etcd " + name + " is still running: kill or stop it before starting it again");
         }
-        runs.launch(name);
-        awaitHealthy(name);
+        // The same ports, which the other members know: a port another process took meanwhile is waited for.
+        EtcdStartUp.retryingTakenPorts(PORT_PAUSE, () -> {
+            long from = logSize(name);
+            runs.launch(name);
+            try {
+                awaitHealthy(name);
+            } catch (IllegalStateException e) {
+                if (!runs.current(name).isAlive() && logSince(name, from).contains(EtcdStartUp.PORT_IN_USE)) {
+                    runs.keepData(name);
+                    throw new EtcdStartUp.PortTaken(e.getMessage(), e);
+                }
+                throw e;
+            }
+            return name;
+        });
     }
 
     /** Returns whether the member's process runs (frozen or not). */
@@ -243,17 +260,27 @@ public final class EtcdCluster implements AutoCloseable {
         return members.values().stream().filter(m -> m.id() == id).findFirst();
     }
 
-    private boolean logsSay(String text) {
-        return commands.keySet().stream().anyMatch(name -> tail(name).contains(text));
+    private String tail(String name) {
+        List<String> lines = logSince(name, 0).lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
     }
 
-    private String tail(String name) {
+    /** Returns what the member's log holds from byte {@code offset} on: every run of the member appends to it. */
+    private String logSince(String name, long offset) {
         Path log = dirs.get(name).resolve("etcd.log");
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+        try (InputStream in = Files.newInputStream(log)) {
+            in.skipNBytes(Math.min(offset, Files.size(log)));
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private long logSize(String name) {
+        try {
+            return Files.size(dirs.get(name).resolve("etcd.log"));
+        } catch (IOException none) {
+            return 0;
         }
     }
 

@@ -92,11 +92,24 @@ final class EtcdContainer implements AutoCloseable {
         try {
             container.start();
         } catch (RuntimeException e) {
+            String logs = logsOf(container);
             // A container that never became ready is still there; without Ryuk nothing else removes it.
             container.stop();
+            if (logs.contains(EtcdStartUp.PORT_IN_USE)) {
+                throw new EtcdStartUp.PortTaken("etcd in a container of " + image + " could not bind its port; its log:\n" + logs, e);
+            }
             throw e;
         }
         return new EtcdContainer(container, image);
+    }
+
+    private static String logsOf(GenericContainer<?> container) {
+        try {
+            return container.getLogs();
+        } catch (RuntimeException none) {
+            // A container that was never created has no log; the start's own error says why.
+            return "";
+        }
     }
 
     String id() {

@@ -1,33 +1,60 @@
 package fencing.support;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 
-/** Bringing up an etcd on this machine: free loopback ports, waiting until it answers healthy, and what its log says when it does not. */
+/** Bringing up an etcd on this machine: waiting until it answers healthy, what its log says when it does not, and starting again when its port was taken. */
 final class EtcdStartUp {
 
     /** How long a starting etcd has to answer healthy. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    /** How many times a start whose port another process took is tried in all. */
+    static final int START_ATTEMPTS = 5;
+    /** What etcd logs when it cannot bind a port. */
+    static final String PORT_IN_USE = "address already in use";
 
     private EtcdStartUp() {
     }
 
+    /**
+     * Runs {@code start} again while it fails with {@link PortTaken}, at most {@link #START_ATTEMPTS} times in all, pausing
+     * {@code pause} in between.
+     *
+     * <p>A start on ports of its own, reserved afresh, needs no pause. A start on ports it must keep (a member started
+     * again over its data, which the others know by its URL) waits for whoever holds the port to let it go.
+     */
+    static <T> T retryingTakenPorts(Duration pause, Supplier<T> start) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return start.get();
+            } catch (PortTaken e) {
+                if (attempt == START_ATTEMPTS) {
+                    throw new IllegalStateException(e.getMessage() + "\n(" + attempt + " starts, each with a port another process held)", e);
+                }
+                sleep(pause);
+            }
+        }
+    }
+
     static void awaitHealthy(String endpoint, Supervised process, Path log) {
+        awaitHealthy(endpoint, process, log, process);
+    }
+
+    /** Waits until {@code endpoint} answers healthy; on failure ends the process with {@code stopper} and throws. */
+    static void awaitHealthy(String endpoint, Supervised process, Path log, AutoCloseable stopper) {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 // Read the log before closing: closing removes the directory it is in.
                 String lastLog = tail(log);
-                closeQuietlyAfterFailure(process);
-                if (lastLog.contains("address already in use")) {
+                closeQuietlyAfterFailure(stopper);
+                if (lastLog.contains(PORT_IN_USE)) {
                     throw new PortTaken("etcd could not bind its port; its log:\n" + lastLog);
                 }
                 throw new IllegalStateException("etcd exited during start-up; its log:\n" + lastLog);
@@ -38,7 +65,7 @@ final class EtcdStartUp {
             sleep(Duration.ofMillis(25));
         }
         String lastLog = tail(log);
-        closeQuietlyAfterFailure(process);
+        closeQuietlyAfterFailure(stopper);
         throw new IllegalStateException("etcd did not become healthy within " + START_TIMEOUT.toSeconds() + " s; its log:\n" + lastLog);
     }
 
@@ -75,14 +102,6 @@ final class EtcdStartUp {
         }
     }
 
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free loopback port", e);
-        }
-    }
-
     static void sleep(Duration duration) {
         try {
             Thread.sleep(duration.toMillis());
@@ -98,6 +117,10 @@ final class EtcdStartUp {
 
         PortTaken(String message) {
             super(message);
+        }
+
+        PortTaken(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 }

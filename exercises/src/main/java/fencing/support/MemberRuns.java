@@ -76,6 +76,11 @@ final class MemberRuns {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for etcd " + name + " to end", e);
         }
+        keepData(name);
+    }
+
+    /** Puts the data of the ended member {@code name} under a watchdog of its own, until it is started again or closed. */
+    void keepData(String name) {
         // The member's own watchdog exited with it; the directory must still go if this JVM dies before a restart or close.
         Path dir = layout.dirs().get(name);
         try {

@@ -27,6 +27,8 @@ import java.util.stream.Stream;
 public final class RestorableEtcd implements AutoCloseable {
 
     private static final Duration TOOL_TIMEOUT = Duration.ofSeconds(30);
+    /** How long a restore waits before starting again on its ports when another process held one. */
+    private static final Duration PORT_PAUSE = Duration.ofMillis(500);
 
     /** How a restore brought etcd back: with the snapshot's data, or as an empty replacement. */
     public enum How {
@@ -59,6 +61,7 @@ public final class RestorableEtcd implements AutoCloseable {
     private final int peerPort;
     private Supervised process;
     private int generation = 1;
+    private int starts;
     private int snapshots;
 
     private RestorableEtcd(Path binary, Path workDir, int clientPort, int peerPort) {
@@ -80,17 +83,22 @@ public final class RestorableEtcd implements AutoCloseable {
         return start(binary);
     }
 
-    /** Starts {@code binary} on free loopback ports; the caller closes it. */
+    /** Starts {@code binary} on loopback ports of its own; the caller closes it. */
     public static RestorableEtcd start(Path binary) {
+        // The ports were free when reserved; another process may take one before etcd binds it.
+        return EtcdStartUp.retryingTakenPorts(Duration.ZERO, () -> startOnce(binary));
+    }
+
+    private static RestorableEtcd startOnce(Path binary) {
         Path workDir;
         try {
             workDir = Files.createTempDirectory("fencing-etcd-restorable-");
         } catch (IOException e) {
             throw new UncheckedIOException("could not create a work directory for etcd", e);
         }
-        RestorableEtcd etcd = new RestorableEtcd(binary, workDir, EtcdStartUp.freePort(), EtcdStartUp.freePort());
+        RestorableEtcd etcd = new RestorableEtcd(binary, workDir, LoopbackPorts.reserve(), LoopbackPorts.reserve());
         try {
-            etcd.process = etcd.startOver(workDir.resolve("data-1"));
+            etcd.process = etcd.startOver(workDir.resolve("data-1"), false);
         } catch (RuntimeException e) {
             FileTrees.delete(workDir);
             throw e;
@@ -189,7 +197,8 @@ public final class RestorableEtcd implements AutoCloseable {
                     ? "no etcdutl or etcdctl on PATH: a replacement cluster with an empty data directory " + dataDir.getFileName()
                     : "a replacement cluster with an empty data directory " + dataDir.getFileName();
         }
-        process = startOver(dataDir);
+        // The same ports, which clients know: a port another process took meanwhile is waited for.
+        process = EtcdStartUp.retryingTakenPorts(PORT_PAUSE, () -> startOver(dataDir, true));
         return new Restored(how, description, dataDir, stoppedAt, System.nanoTime());
     }
 
@@ -217,8 +226,10 @@ public final class RestorableEtcd implements AutoCloseable {
         }
     }
 
-    private Supervised startOver(Path dataDir) {
-        Path log = workDir.resolve("etcd-" + generation + ".log");
+    /** Starts etcd over {@code dataDir}; if it fails, ends it, keeping the work directory for another start when asked to. */
+    private Supervised startOver(Path dataDir, boolean keepWorkDir) {
+        // A log per start: what a failed start said is not taken for what the next one says.
+        Path log = workDir.resolve("etcd-" + ++starts + ".log");
         List<String> command = new ArrayList<>(List.of(binary.toString()));
         command.addAll(Etcd.flags(dataDir.toString(), clientPort, peerPort));
         Supervised started;
@@ -227,7 +238,7 @@ public final class RestorableEtcd implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + binary, e);
         }
-        EtcdStartUp.awaitHealthy(endpoints(), started, log);
+        EtcdStartUp.awaitHealthy(endpoints(), started, log, keepWorkDir ? started::closeKeepingWorkDir : started);
         return started;
     }
 

@@ -35,6 +35,9 @@ public final class Supervised implements AutoCloseable {
      * handler for SIGTERM (a SIGTERM caught there would be lost, and the reader would live on). Until the watchdog's
      * own handler is set, SIGUSR1 is ignored, and the reader repeats it until the watchdog is gone. The pid is written
      * last: whoever reads it may stop the watchdog at once.
+     *
+     * A zombie is gone (see ProcessLiveness): kill -0 succeeds on one, and a watchdog whose JVM died becomes one for good
+     * where the container's first process reaps no orphans, which would keep its reader signalling it forever.
      */
     private static final String WATCHDOG = String.join("\n",
             "log=$1; dir=$2; shift 2",
@@ -44,13 +47,18 @@ public final class Supervised implements AutoCloseable {
             "child=$!",
             // The command's PATH may name no tools at all (a test of a bare environment); the watchdog still needs sleep and rm.
             "PATH=\"$PATH:/usr/bin:/bin\"",
+            "alive() {",
+            "  kill -0 \"$1\" 2>/dev/null || return 1",
+            "  { read -r stat <\"/proc/$1/stat\"; } 2>/dev/null || return 0",
+            "  case ${stat##*) } in Z*|X*) return 1 ;; esac",
+            "}",
             "trap '' USR1",
-            "(while read -r _; do :; done; while kill -USR1 $$ 2>/dev/null; do sleep 0.1; done) <&3 &",
+            "(while read -r _; do :; done; while alive $$ && kill -USR1 $$ 2>/dev/null; do sleep 0.1; done) <&3 &",
             "reader=$!",
             "exec 3<&-",
             "stop() {",
             "  kill -CONT \"$child\" 2>/dev/null; kill \"$child\" 2>/dev/null",
-            "  i=0; while kill -0 \"$child\" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done",
+            "  i=0; while alive \"$child\" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done",
             "  kill -KILL \"$child\" 2>/dev/null; wait \"$child\"",
             "}",
             "trap 'stop; exit 143' TERM INT HUP",
@@ -249,19 +257,14 @@ public final class Supervised implements AutoCloseable {
     }
 
     private boolean waitGone(List<ProcessHandle> family, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!watchdog.isAlive() && family.stream().noneMatch(ProcessHandle::isAlive)) {
-                return true;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+        List<ProcessHandle> all = new ArrayList<>(family);
+        all.add(watchdog.toHandle());
+        try {
+            return ProcessLiveness.awaitGone(all, timeout).isEmpty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
-        return false;
     }
 
     @Override

@@ -13,7 +13,9 @@ import java.time.Duration;
  * <p>{@code echo} says hello and echoes until told bye; {@code half} sends half a message and halts;
  * {@code never} never connects; {@code exit} exits with 3 at once; {@code unknown-field} sends a message
  * with a field its protocol does not have; {@code parent} and {@code bare-parent} start a {@code never}
- * child of their own, with and without the watchdog, say its pid, and wait to be killed.
+ * child of their own, with and without the watchdog, say its pid, and wait to be killed; {@code zombie-family} starts a
+ * supervised {@code sleep} that has a child zombie of its own, says the zombie's pid, and when told to closes the
+ * {@code sleep} and says how that went.
  */
 final class ChannelProbe {
 
@@ -31,6 +33,7 @@ final class ChannelProbe {
             case "exit" -> System.exit(3);
             case "parent" -> parent(true);
             case "bare-parent" -> parent(false);
+            case "zombie-family" -> zombieFamily();
             default -> throw new IllegalArgumentException("unknown mode " + args[0]);
         }
     }
@@ -60,6 +63,23 @@ final class ChannelProbe {
                 Runtime.getRuntime().halt(1);
             }
             Thread.sleep(TIMEOUT.toMillis());
+        }
+    }
+
+    private static void zombieFamily() throws Exception {
+        try (Channel parent = Channel.connectToParent(TIMEOUT)) {
+            Supervised sleeper = SupervisedTests.zombieParent();
+            long zombie = SupervisedTests.zombieOf(sleeper);
+            parent.send(new ProbeMessage.Started(zombie));
+            parent.receive(ProbeMessage.class, TIMEOUT);
+            String outcome;
+            try {
+                sleeper.close();
+                outcome = "closed";
+            } catch (IllegalStateException e) {
+                outcome = e.getMessage();
+            }
+            parent.send(new ProbeMessage.Echo(outcome + "; the orphaned zombie's state is " + ProcessLiveness.state(zombie)));
         }
     }
 

@@ -69,7 +69,7 @@ class ChildJvmTests {
              Supervised parent = ChildJvm.of(ChannelProbe.class).args(mode).channel(listener).log(dir.resolve(mode + ".log")).start(mode);
              Channel channel = listener.accept(parent, START)) {
             long grandchild = ((ProbeMessage.Started) channel.receive(ProbeMessage.class, START)).pid();
-            assertThat(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive)).as("the %s's child runs", mode).contains(true);
+            assertThat(ProcessLiveness.running(grandchild)).as("the %s's child runs", mode).isTrue();
             ProcessHandle.of(parent.pid()).orElseThrow().destroyForcibly();
             assertThat(awaitGone(parent.pid(), Duration.ofSeconds(10))).as("the %s is gone after SIGKILL", mode).isTrue();
             return grandchild;
@@ -79,7 +79,7 @@ class ChildJvmTests {
     private static boolean awaitGone(long pid, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true)) {
+            if (!ProcessLiveness.running(pid)) {
                 return true;
             }
             Thread.sleep(50);

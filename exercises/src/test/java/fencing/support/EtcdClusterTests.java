@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -94,7 +97,7 @@ class EtcdClusterTests {
             }
 
             assertThat(cluster.running(leader.name())).as("the killed member is gone").isFalse();
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("its process %d is gone", pid).isFalse();
+            assertThat(ProcessLiveness.running(pid)).as("its process %d is gone", pid).isFalse();
             assertThat(cluster.dir(leader.name()).resolve("data")).as("its data stays for a restart").isDirectory();
 
             cluster.restart(leader.name());
@@ -102,6 +105,51 @@ class EtcdClusterTests {
                 assertThat(Etcd.await(back.getKVClient().get(key)).getCount())
                         .as("the restarted member catches up with the write made while it was down").isEqualTo(1);
             }
+        }
+    }
+
+    @Test
+    @DisplayName("a member started again while another listener holds its port waits for the port; if it is never let go, the restart says why")
+    void aRestartWaitsForItsHeldPort() throws Exception {
+        try (EtcdCluster cluster = EtcdCluster.start(3)) {
+            String name = "member-2";
+            cluster.stop(name);
+            int port = URI.create(cluster.clientUrl(name)).getPort();
+            try (PortHolder keeps = PortHolder.hold(port)) {
+                assertThatThrownBy(() -> cluster.restart(name)).as("the wrong case: a restart while another listener keeps port %d", port)
+                        .isInstanceOf(IllegalStateException.class).hasMessageContaining(EtcdStartUp.PORT_IN_USE)
+                        .hasMessageContaining(EtcdStartUp.START_ATTEMPTS + " starts");
+            }
+            Path log = cluster.dir(name).resolve("etcd.log");
+            long before = Files.size(log);
+
+            try (PortHolder letsGo = PortHolder.holdUntilRefused(port, () -> since(log, before))) {
+                cluster.restart(name);
+                assertThat(letsGo.clashed()).as("the restart first met port %d held", port).isTrue();
+            }
+
+            assertThat(cluster.running(name)).as("%s runs again", name).isTrue();
+            assertThat(EtcdStartUp.healthy(cluster.clientUrl(name))).as("%s answers healthy on its own URL %s", name, cluster.clientUrl(name))
+                    .isTrue();
+        }
+    }
+
+    @Test
+    @DisplayName("the members of many clusters laid out at once never share a port, so no initial cluster has a duplicate URL")
+    void layoutsNeverShareAPort() {
+        List<ClusterLayout> layouts = new ArrayList<>();
+        try {
+            for (int i = 0; i < 50; i++) {
+                layouts.add(ClusterLayout.of(Path.of("etcd"), 7, EtcdCluster.HEARTBEAT, EtcdCluster.ELECTION_TIMEOUT));
+            }
+            List<String> urls = layouts.stream().flatMap(layout -> layout.commands().values().stream())
+                    .flatMap(command -> Stream.of(command.get(command.indexOf("--listen-client-urls") + 1),
+                            command.get(command.indexOf("--listen-peer-urls") + 1)))
+                    .toList();
+            // Bare probes of port 0 repeat a port among this many (LoopbackPortsTests shows it); the layouts must not.
+            assertThat(urls).as("the client and peer URLs of 50 layouts of 7 members").hasSize(700).doesNotHaveDuplicates();
+        } finally {
+            layouts.forEach(layout -> layout.dirs().values().forEach(FileTrees::delete));
         }
     }
 
@@ -157,6 +205,17 @@ class EtcdClusterTests {
 
         assertThat(pids).as("no member may outlive the SIGKILLed JVM that started it").noneMatch(EtcdClusterTests::alive);
         assertThat(dirs).as("the watchdogs remove every member's directory").noneMatch(Files::exists);
+    }
+
+    /** Returns what {@code log} holds from byte {@code offset} on. */
+    private static String since(Path log, long offset) {
+        try {
+            byte[] bytes = Files.readAllBytes(log);
+            return new String(bytes, (int) Math.min(offset, bytes.length), (int) Math.max(0, bytes.length - offset), StandardCharsets.UTF_8);
+        } catch (IOException notYet) {
+            // Polled until the start has written it.
+            return "";
+        }
     }
 
     @Test

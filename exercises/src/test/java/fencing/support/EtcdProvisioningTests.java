@@ -1,6 +1,7 @@
 package fencing.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.etcd.jetcd.ByteSequence;
@@ -25,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -85,6 +87,24 @@ class EtcdProvisioningTests {
             List<String> read = client.getKVClient().get(key).get(5, TimeUnit.SECONDS).getKvs().stream()
                     .map(kv -> kv.getValue().toString(StandardCharsets.UTF_8)).toList();
             assertThat(read).as("a value put into the started etcd must read back").containsExactly("round trip");
+        }
+    }
+
+    @Test
+    @DisplayName("a start on a port another listener holds is tried again on other ports and succeeds; alone it fails with etcd's reason")
+    void aStartOnAHeldPortIsTriedAgain() {
+        int held = LoopbackPorts.reserve();
+        try (PortHolder holder = PortHolder.hold(held)) {
+            assertThatThrownBy(() -> Etcd.startBinaryOn(binary, held, LoopbackPorts.reserve()))
+                    .as("the wrong case: one start on port %d, which another listener holds", held)
+                    .isInstanceOf(EtcdStartUp.PortTaken.class).hasMessageContaining(EtcdStartUp.PORT_IN_USE);
+
+            AtomicInteger starts = new AtomicInteger();
+            try (Etcd etcd = EtcdStartUp.retryingTakenPorts(Duration.ZERO,
+                    () -> Etcd.startBinaryOn(binary, starts.incrementAndGet() == 1 ? held : LoopbackPorts.reserve(), LoopbackPorts.reserve()))) {
+                assertThat(starts.get()).as("starts, the first on the held port %d", held).isEqualTo(2);
+                assertThat(EtcdStartUp.healthy(etcd.endpoints())).as("the second start's etcd at %s answers healthy", etcd.endpoints()).isTrue();
+            }
         }
     }
 
@@ -155,16 +175,16 @@ class EtcdProvisioningTests {
         Etcd etcd = Etcd.startBinary(binary);
         long pid = etcd.pid().orElseThrow();
         Path workDir = etcd.workDir().orElseThrow();
-        boolean aliveBefore = alive(pid);
+        boolean aliveBefore = ProcessLiveness.running(pid);
         boolean dataBefore = Files.isDirectory(workDir.resolve("data"));
 
         etcd.close();
 
         assertThat(aliveBefore).as("etcd (pid %d) must run before close()", pid).isTrue();
         assertThat(dataBefore).as("etcd's data directory %s must exist before close()", workDir).isTrue();
-        assertThat(alive(pid)).as("after close() etcd (pid %d) must be gone", pid).isFalse();
+        assertThat(ProcessLiveness.running(pid)).as("after close() etcd (pid %d) must be gone", pid).isFalse();
         assertThat(workDir).as("after close() the data directory must be deleted").doesNotExist();
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+        assertThat(ProcessHandle.current().descendants().filter(ProcessLiveness::running)
                 .map(p -> p.info().commandLine().orElse("")).filter(line -> line.contains(workDir.toString())))
                 .as("after close() no process of this JVM may still refer to %s (the watchdog must be gone too)", workDir)
                 .isEmpty();
@@ -183,19 +203,19 @@ class EtcdProvisioningTests {
             assertThat(child.await(EtcdProbeMessage.Holding.class, CHILD_TIMEOUT)).as("the child must hold its etcd; %s", child).isPresent();
             etcdPid = provided.get().pid();
             workDir = Path.of(provided.get().workDir());
-            assertThat(alive(etcdPid)).as("the child's etcd (pid %d) must run before the kill", etcdPid).isTrue();
+            assertThat(ProcessLiveness.running(etcdPid)).as("the child's etcd (pid %d) must run before the kill", etcdPid).isTrue();
 
             child.kill();
             killedAt = System.nanoTime();
         }
 
         long deadline = killedAt + GONE_WITHIN.toNanos();
-        while ((alive(etcdPid) || Files.exists(workDir)) && System.nanoTime() < deadline) {
+        while ((ProcessLiveness.running(etcdPid) || Files.exists(workDir)) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         System.out.printf("watchdog: etcd of a SIGKILLed JVM gone %d ms after the kill%n", elapsedMillis(killedAt));
 
-        assertThat(alive(etcdPid))
+        assertThat(ProcessLiveness.running(etcdPid))
                 .as("etcd (pid %d) must not outlive its SIGKILLed JVM by more than %d s", etcdPid, GONE_WITHIN.toSeconds())
                 .isFalse();
         assertThat(workDir).as("the data directory of a SIGKILLed JVM's etcd must be deleted").doesNotExist();
@@ -336,10 +356,6 @@ class EtcdProvisioningTests {
 
     private static long count(Client client, ByteSequence key) throws Exception {
         return client.getKVClient().get(key).get(5, TimeUnit.SECONDS).getCount();
-    }
-
-    private static boolean alive(long pid) {
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     private static long elapsedMillis(long since) {

@@ -31,7 +31,7 @@ class LoopbackBridgeTests {
             server.start();
             Path dir;
             try (LoopbackBridge outside = LoopbackBridge.outside(List.of(echo.getLocalPort()));
-                 LoopbackBridge inside = LoopbackBridge.inside(Map.of(freePort(), socketOf(outside, echo.getLocalPort())))) {
+                 LoopbackBridge inside = LoopbackBridge.inside(Map.of(LoopbackPorts.reserve(), socketOf(outside, echo.getLocalPort())))) {
                 dir = outside.dir();
                 int entry = inside.ports().get(0);
                 try (Socket client = connect(entry)) {
@@ -50,9 +50,9 @@ class LoopbackBridgeTests {
     @Test
     @DisplayName("a connection to a port nothing listens on ends at once instead of hanging")
     void endsAConnectionTheTargetRefuses() throws Exception {
-        int closedPort = freePort();
+        int closedPort = LoopbackPorts.reserve();
         try (LoopbackBridge outside = LoopbackBridge.outside(List.of(closedPort));
-             LoopbackBridge inside = LoopbackBridge.inside(Map.of(freePort(), socketOf(outside, closedPort)));
+             LoopbackBridge inside = LoopbackBridge.inside(Map.of(LoopbackPorts.reserve(), socketOf(outside, closedPort)));
              Socket client = connect(inside.ports().get(0))) {
             client.setSoTimeout(10_000);
             assertThat(client.getInputStream().read()).as("what a client reads when port %d refuses the bridge", closedPort)
@@ -77,12 +77,6 @@ class LoopbackBridgeTests {
         Socket socket = new Socket();
         socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
         return socket;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
-        }
     }
 
     private static void echoOnce(ServerSocket server) {

@@ -50,7 +50,7 @@ class RestorableEtcdTests {
                 assertThat(restored.how()).as("with %s on PATH the snapshot must be restored, not replaced",
                         RestorableEtcd.restoreTool().get()).isEqualTo(RestorableEtcd.How.SNAPSHOT_RESTORE);
                 assertThat(etcd.endpoints()).as("the restored etcd answers where the old one did").isEqualTo(endpoint);
-                assertThat(ProcessHandle.of(oldPid).map(ProcessHandle::isAlive).orElse(false))
+                assertThat(ProcessLiveness.running(oldPid))
                         .as("the etcd that was restored over (pid %d) must be stopped", oldPid).isFalse();
                 assertThat(kept.getKvs()).as("a key written before the snapshot must be there after the restore").hasSize(1);
                 assertThat(lost.getKvs()).as("a key written only after the snapshot must be gone after the restore").isEmpty();
@@ -115,7 +115,7 @@ class RestorableEtcdTests {
 
         assertThat(Files.exists(workDir)).as("after close() the work directory %s must be deleted", workDir).isFalse();
         for (long pid : new long[] {firstPid, secondPid}) {
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+            assertThat(ProcessLiveness.running(pid))
                     .as("after close() no etcd of this instance may run (pid %d)", pid).isFalse();
         }
     }

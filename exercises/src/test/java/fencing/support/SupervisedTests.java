@@ -1,17 +1,22 @@
 package fencing.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A supervised process's work directory goes when the process is closed, and only then. */
+/** A supervised process's work directory goes when the process is closed, and only then; a zombie in its family is a dead process. */
 @Timeout(120)
 class SupervisedTests {
 
@@ -25,7 +30,7 @@ class SupervisedTests {
             Supervised process = Supervised.start("sleeper", List.of("sleep", "86400"), dir.resolve("sleeper.log").toFile(), work);
             long pid = process.pid();
             process.closeKeepingWorkDir();
-            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+            assertThat(ProcessLiveness.running(pid))
                     .as("round %d: the process %d is gone after closeKeepingWorkDir()", round, pid).isFalse();
             // The watchdog acts on its own after the close returns, if at all: give it the time a stray rm would take.
             Thread.sleep(100);
@@ -47,5 +52,86 @@ class SupervisedTests {
             assertThat(work).as("a process that ended by itself keeps its work directory for its log").isDirectory();
         }
         assertThat(work).as("close() removes it").doesNotExist();
+    }
+
+    @Test
+    @DisplayName("A zombie, an exited child its parent does not reap, counts as dead, though the JDK calls it alive; its live parent runs")
+    void aZombieCountsAsDeadAndItsLiveParentAsRunning() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc")), "Skipped: process states come from /proc, which only Linux has");
+        try (Supervised sleeper = zombieParent()) {
+            long zombie = zombieOf(sleeper);
+
+            assertThat(ProcessHandle.of(zombie).map(ProcessHandle::isAlive)).as("the wrong check: the JDK calls the zombie %d alive", zombie)
+                    .contains(true);
+            assertThat(ProcessLiveness.running(zombie)).as("the zombie %d (state %s) runs", zombie, ProcessLiveness.state(zombie)).isFalse();
+            assertThat(ProcessLiveness.running(sleeper.pid())).as("its parent %d, alive and not reaping it, runs", sleeper.pid()).isTrue();
+        }
+        assertThat(ProcessLiveness.running(9_999_999)).as("no process at all runs").isFalse();
+    }
+
+    @Test
+    @DisplayName("Closing a process whose orphaned child stays a zombie, under a first process that reaps no orphans, ends at once")
+    void closingAProcessWhoseOrphanStaysAZombieEnds(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc")), "Skipped: process states come from /proc, which only Linux has");
+        Optional<Path> python = Stream.of(System.getenv("PATH").split(File.pathSeparator)).map(d -> Path.of(d, "python3"))
+                .filter(Files::isExecutable).findFirst();
+        assumeTrue(python.isPresent(), "Skipped: the first process that reaps no orphans is a python3 script, and no python3 is on PATH");
+        try (Channel.Listener listener = Channel.listen();
+             Supervised probe = ChildJvm.of(ChannelProbe.class).args("zombie-family").channel(listener)
+                     .prefix(List.of(python.get().toString(), "-c", NON_REAPING_FIRST_PROCESS)).log(dir.resolve("probe.log")).start("probe");
+             Channel channel = listener.accept(probe, Duration.ofSeconds(30))) {
+            long zombie = ((ProbeMessage.Started) channel.receive(ProbeMessage.class, Duration.ofSeconds(30))).pid();
+            assertThat(ProcessHandle.of(zombie).map(ProcessHandle::isAlive)).as("the wrong check: the JDK calls the zombie %d alive", zombie)
+                    .contains(true);
+
+            channel.send(new ProbeMessage.Say("close"));
+            String outcome = ((ProbeMessage.Echo) channel.receive(ProbeMessage.class, Duration.ofSeconds(60))).text();
+
+            assertThat(outcome).as("the probe's close() of a process whose family holds a zombie nobody reaps; its log:%n%s",
+                    Files.readString(dir.resolve("probe.log"))).isEqualTo("closed; the orphaned zombie's state is Z");
+        }
+    }
+
+    /**
+     * The first process of a container that reaps no orphans, as a python3 script: it becomes the subreaper of everything
+     * below it, runs its arguments, and waits for that one child only, reaping the others at its end.
+     */
+    private static final String NON_REAPING_FIRST_PROCESS = String.join("\n",
+            "import ctypes, os, sys",
+            "if ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) != 0:",  // PR_SET_CHILD_SUBREAPER
+            "    sys.exit('prctl(PR_SET_CHILD_SUBREAPER) failed: errno %d' % ctypes.get_errno())",
+            "child = os.fork()",
+            "if child == 0:",
+            "    os.execvp(sys.argv[1], sys.argv[1:])",
+            "status = os.waitpid(child, 0)[1]",
+            "while True:",
+            "    try:",
+            "        os.waitpid(-1, 0)",
+            "    except ChildProcessError:",
+            "        break",
+            "sys.exit(os.waitstatus_to_exitcode(status))",
+            "");
+
+    /** Starts a supervised {@code sleep} with a child that exits at once and that {@code sleep}, which reaps nothing, leaves a zombie. */
+    static Supervised zombieParent() throws IOException {
+        return Supervised.start("sleep with a zombie child", new ProcessBuilder("sh", "-c", "sleep 0 & echo $!; exec sleep 86400"));
+    }
+
+    /** Reads the pid of the zombie child of {@link #zombieParent()} and waits until it is one. */
+    static long zombieOf(Supervised sleeper) throws IOException, InterruptedException {
+        StringBuilder line = new StringBuilder();
+        for (int c = sleeper.output().read(); c >= 0 && c != '\n'; c = sleeper.output().read()) {
+            line.append((char) c);
+        }
+        long zombie = Long.parseLong(line.toString().strip());
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (ProcessLiveness.state(zombie) != 'Z') {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the child " + zombie + " of " + sleeper + " did not become a zombie within 10 s; its state: "
+                        + ProcessLiveness.state(zombie));
+            }
+            Thread.sleep(10);
+        }
+        return zombie;
     }
 }

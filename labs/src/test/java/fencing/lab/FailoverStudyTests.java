@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import fencing.support.ChildJvm;
+import fencing.support.ProcessLiveness;
 import fencing.support.Supervised;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,7 +117,7 @@ class FailoverStudyTests {
     /** Returns the processes whose command line serves {@code clientUrl}: a member, or one started again over its data. */
     private static List<String> etcdServing(String clientUrl) {
         return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("--listen-client-urls " + clientUrl + " "))
-                .filter(p -> Processes.running(p.pid())).map(p -> Processes.describe(p.pid())).toList();
+                .filter(p -> ProcessLiveness.running(p)).map(p -> Processes.describe(p.pid())).toList();
     }
 
     private static String awaitSaid(Path log, Supervised study, String text) throws Exception {

@@ -3,6 +3,7 @@ package fencing.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import fencing.support.ProcessLiveness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -112,7 +113,7 @@ class LateWriteStudyTests {
     @Test
     @DisplayName("After the study, nothing it started is left running (the tests' shared etcd aside)")
     void leavesNoProcessBehindAfterARun() throws InterruptedException {
-        List<ProcessHandle> running = ProcessHandle.current().descendants().filter(p -> Processes.running(p.pid())).toList();
+        List<ProcessHandle> running = ProcessHandle.current().descendants().filter(p -> ProcessLiveness.running(p)).toList();
         List<Long> etcd = running.stream().filter(p -> p.info().command().orElse("").endsWith("etcd")).map(ProcessHandle::pid).toList();
         // The shared etcd runs under a supervising shell, which sleeps in short steps: those belong to etcd, not to the study.
         List<Long> etcdSupervisors = running.stream().filter(p -> p.children().anyMatch(c -> etcd.contains(c.pid()))).map(ProcessHandle::pid).toList();

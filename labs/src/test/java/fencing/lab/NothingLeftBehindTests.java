@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.ChildJvm;
 import fencing.support.Etcd;
+import fencing.support.ProcessLiveness;
 import fencing.support.Supervised;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ class NothingLeftBehindTests {
             family.add(runner.pid());
             runner.descendants().forEach(p -> family.add(p.pid()));
             assertThat(family).as("A (pid %d) is one of the study's processes", frozenA).contains(frozenA);
-            assertThat(Processes.state(frozenA)).as("A is frozen (state T) when the study is killed").isIn('T', '?');
+            assertThat(ProcessLiveness.state(frozenA)).as("A is frozen (state T) when the study is killed").isIn('T', '?');
             if (ownEtcd) {
                 assertThat(family.stream().map(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().command()).orElse("")))
                         .as("the study started an etcd of its own, which must stop with it too").anyMatch(line -> line.endsWith("etcd"));

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.report.Reports;
+import fencing.support.LoopbackPorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,10 +124,7 @@ class Classroom50TemplateTests {
     @DisplayName("when etcd does not answer, grading could not run: the autograder exits non-zero and writes no result.json")
     void anUnreachableEtcdIsAnInfrastructureError() throws Exception {
         Path checkout = checkout(KitLocations.solutions(), "no-etcd");
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closed = socket.getLocalPort();
-        }
+        int closed = LoopbackPorts.reserve();
 
         CommandRun run = autograder(checkout, Map.of("KIT_DIR", unpacked.toString(), "ETCD_ENDPOINTS", "http://127.0.0.1:" + closed));
 

@@ -10,6 +10,7 @@ import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.TestSuite;
 import fencing.support.FileTrees;
+import fencing.support.LoopbackPorts;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -138,10 +139,7 @@ class GradeCommandTests {
     @Test
     @DisplayName("a grader whose etcd does not answer reports 'grading could not run' with no score, and the batch exits non-zero")
     void etcdUnreachableIsNotAStudentsZero() throws Exception {
-        int closedPort;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = LoopbackPorts.reserve();
         Path batch = dir.resolve("batch");
         for (String student : List.of("alice", "bob")) {
             FileTrees.copy(KitLocations.solutions().resolve("src"), batch.resolve(student).resolve("src"));

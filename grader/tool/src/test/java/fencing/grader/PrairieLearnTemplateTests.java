@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.ServerSocket;
+import fencing.support.LoopbackPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,10 +87,7 @@ class PrairieLearnTemplateTests {
     @DisplayName("when etcd does not answer, the grader's failure exits non-zero, which PrairieLearn shows as a failed job, not a score")
     void aGraderFailureExitsNonZero() throws Exception {
         Path root = gradeRoot(KitLocations.solutions(), "no-etcd");
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closed = socket.getLocalPort();
-        }
+        int closed = LoopbackPorts.reserve();
 
         CommandRun run = entrypoint(root, Map.of("ETCD_ENDPOINTS", "http://127.0.0.1:" + closed));
 

@@ -13,6 +13,7 @@ import fencing.lab.worker.ChaosWorker;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
 import fencing.support.Etcd;
+import fencing.support.LoopbackPorts;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -89,7 +90,7 @@ public final class ChaosRun {
         LabProcess<SinkReport> sink = null;
         try {
             Files.createDirectories(work);
-            int port = Prepared.freePort();
+            int port = LoopbackPorts.reserve();
             List<String> sinkArgs = new java.util.ArrayList<>(List.of("--dir", work.resolve("sink").toString(), "--port", Integer.toString(port)));
             if (currentOwner) {
                 sinkArgs.addAll(List.of("--etcd-endpoints", etcd.endpoints(), "--lock-key", key));

@@ -4,10 +4,9 @@ import fencing.lab.sink.SinkReport;
 import fencing.lab.worker.Worker;
 import fencing.lab.worker.WorkerReport;
 import fencing.lab.sink.SinkServer;
+import fencing.support.LoopbackPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,7 +54,7 @@ public final class Prepared implements AutoCloseable {
 
     /** Starts worker A and the sink server for {@code repeat}, in {@code dir}; returns at once. */
     public static Prepared start(int repeat, Path dir, CaseToRun toRun, String endpoints, long ttlSeconds, String classPath) {
-        int port = freePort();
+        int port = LoopbackPorts.reserve();
         String key = fencing.support.Etcd.uniqueKey("lab-" + toRun.studyCase().name() + "-repeat-" + repeat);
         LabProcess<SinkReport> sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server.log");
         LabProcess<WorkerReport> worker = null;
@@ -143,14 +142,6 @@ public final class Prepared implements AutoCloseable {
             } finally {
                 sink.close();
             }
-        }
-    }
-
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free loopback port", e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.support.ProcessLiveness;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
@@ -33,7 +34,7 @@ final class Signals {
 
     /** Sends {@code signal} to {@code pid} if the process still exists; returns whether it did. */
     static boolean sendIfAlive(String signal, long pid) {
-        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        if (ProcessLiveness.running(pid)) {
             send(signal, pid);
             return true;
         }
