@@ -13,22 +13,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Runs tests in a JVM of their own and turns the events it sends into results.
  *
  * <p>A test's limit is its work ({@link Limits}): a test that uses its CPU budget has its JVM stopped and fails. One that
- * reaches the wall-clock backstop first fails as a deadlock or an endless wait, unless a thread of its JVM spent a third
- * of the backstop's second half waiting for a CPU it was ready to use ({@link JvmWatch.Ending#starved()}): then the machine
- * starved it, and its class is run again, alone, in a fresh JVM; starved there too, the run ends with {@link Starved} (no
- * score, never a lost point).
+ * reaches the wall-clock backstop fails as a deadlock or an endless wait; the backstop counts only the time no thread of
+ * the JVM was kept waiting for a CPU, so a busy machine that starves a test slows it down but never stops it. If the run's
+ * own limit comes while the running test is starved ({@link JvmWatch.Ending#starved()}), the machine kept the grade from
+ * finishing: the run ends with {@link Starved} (no score, never a lost point).
  *
  * <p>When a JVM dies ({@code System.exit}, {@code Runtime.halt}, a crash), the test it was running fails with what
  * happened, or, in a class's set-up outside any test, that class's tests do; a new JVM runs the tests that are left.
@@ -86,13 +84,11 @@ final class ForkedRun {
      *
      * @throws ClassOrigins.Misplaced if a test JVM did not load the submission's classes from its class directory
      * @throws NeverConnected if a test JVM ended before it reached the grader, so that no test could run
-     * @throws Starved if a test reached the wall-clock backstop twice without using its CPU budget, waiting for a CPU
+     * @throws Starved if the run's limit came while the machine kept the running test waiting for a CPU
      */
     List<TestResult> run(List<TestCase> tests) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + limits.run().toNanos();
         Map<String, TestResult> results = new LinkedHashMap<>();
-        Set<String> stoppedOnce = new HashSet<>();
-        String alone = null;
         boolean classByClass = false;
         int attempt = 0;
         while (results.size() < tests.size()) {
@@ -102,42 +98,27 @@ final class ForkedRun {
                         "not run: grading stopped at its time limit of " + limits.run().toSeconds() + " s", -1)));
                 break;
             }
-            String only = alone != null ? alone : classByClass ? Tally.classOf(remaining.get(0)) : null;
+            String only = classByClass ? Tally.classOf(remaining.get(0)) : null;
             List<TestCase> batch = only == null ? remaining
                     : remaining.stream().filter(test -> Tally.classOf(test).equals(only)).toList();
             attempt++;
             Tally tally = new Tally(batch, results);
             JvmWatch.Ending ending = runOnce(batch, tally, deadline, attempt);
-            alone = null;
-            switch (ending.kind()) {
-                case DONE, TIME_LIMIT, OVER_BUDGET -> settle(ending, tally);
-                case EXITED -> {
-                    if (ending.running() == null) {
-                        if (only != null && batch.stream().noneMatch(test -> results.containsKey(test.uniqueId()))) {
-                            batch.forEach(test -> results.put(test.uniqueId(), new TestResult(test, false,
-                                    "not run: the test JVM ended before this test could start, with no test or class"
-                                            + " set-up running (System.exit, Runtime.halt or a crash)", -1)));
-                        } else if (!classByClass && results.size() < tests.size()) {
-                            classByClass = true;
-                            notes.add("The test JVM exited between tests (System.exit, Runtime.halt or a crash); each class"
-                                    + " left was run in a JVM of its own.");
-                        }
-                    } else {
-                        settle(ending, tally);
-                    }
+            if (ending.kind() == JvmWatch.Kind.TIME_LIMIT && ending.starved()) {
+                throw new Starved(ending);
+            }
+            if (ending.kind() == JvmWatch.Kind.EXITED && ending.running() == null) {
+                if (only != null && batch.stream().noneMatch(test -> results.containsKey(test.uniqueId()))) {
+                    batch.forEach(test -> results.put(test.uniqueId(), new TestResult(test, false,
+                            "not run: the test JVM ended before this test could start, with no test or class"
+                                    + " set-up running (System.exit, Runtime.halt or a crash)", -1)));
+                } else if (!classByClass && results.size() < tests.size()) {
+                    classByClass = true;
+                    notes.add("The test JVM exited between tests (System.exit, Runtime.halt or a crash); each class"
+                            + " left was run in a JVM of its own.");
                 }
-                case BACKSTOP -> {
-                    if (!ending.starved()) {
-                        settle(ending, tally);
-                    } else if (stoppedOnce.add(ending.running())) {
-                        // The machine starved it: its class again, alone, in a fresh JVM, before anything else.
-                        alone = Tally.classOf(ending.running());
-                        notes.add("A test was starved of CPU by a busy machine before it could finish; its class was run"
-                                + " again, alone, in a fresh JVM.");
-                    } else {
-                        throw new Starved(ending);
-                    }
-                }
+            } else {
+                settle(ending, tally);
             }
         }
         return tests.stream().map(test -> results.get(test.uniqueId())).toList();
@@ -211,13 +192,13 @@ final class ForkedRun {
         }
     }
 
-    /** A test could not finish because the machine gave its JVM no CPU, twice: the machine's failure, not the student's. */
+    /** The run could not finish because the machine kept its test waiting for a CPU: the machine's failure, not the student's. */
     static final class Starved extends IllegalStateException {
         private static final long serialVersionUID = 1L;
 
         Starved(JvmWatch.Ending ending) {
-            super("the machine starved a test: twice, it had not finished after " + ending.wall().toSeconds() + " s, having"
-                    + " used " + seconds(ending.cpu()) + " of CPU, while one of its JVM's threads waited "
+            super("the machine starved a test: the run reached its limit while that test, " + ending.wall().toSeconds()
+                    + " s in and having used " + seconds(ending.cpu()) + " of CPU, had a thread that waited "
                     + seconds(ending.waited()) + " for a CPU it was ready to use; grade it again on a machine that is less busy");
         }
     }

@@ -15,6 +15,7 @@ import java.util.Optional;
 final class JvmWatch {
 
     private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration BACKSTOP_RECHECK = Duration.ofSeconds(1);
 
     /** How a test JVM's run ended. */
     enum Kind { DONE, EXITED, OVER_BUDGET, BACKSTOP, TIME_LIMIT }
@@ -26,8 +27,8 @@ final class JvmWatch {
      * @param running   the test, or else the class container, that was running, or {@code null}
      * @param isTest    whether {@code running} is a test rather than a class's set-up
      * @param cpu       the CPU {@code running} had used
-     * @param waited    the longest time one of the JVM's threads waited for a CPU over the second half of that run, or
-     *                  {@code null} where unknown
+     * @param waited    the longest time one of the JVM's threads waited for a CPU while it ran, or {@code null} where
+     *                  unknown
      * @param wall      how long it had run
      */
     record Ending(Kind kind, String running, boolean isTest, Duration cpu, Duration waited, Duration wall) {
@@ -37,12 +38,11 @@ final class JvmWatch {
         }
 
         /**
-         * Whether, over the second half of the run, one of the JVM's threads spent at least a third of the time ready to
-         * run but waiting for a CPU: then the machine, not the submission, kept it from finishing. Only the second half
-         * counts, because a test that deadlocks or waits forever may well have waited for a CPU on its way there.
+         * Whether one of the JVM's threads spent at least a third of the run ready to run but waiting for a CPU: then the
+         * machine, not the submission, kept it from finishing.
          */
         boolean starved() {
-            return waited != null && waited.multipliedBy(6).compareTo(wall) >= 0;
+            return waited != null && waited.multipliedBy(3).compareTo(wall) >= 0;
         }
     }
 
@@ -52,8 +52,8 @@ final class JvmWatch {
     private final long deadline;
     private String current;
     private JvmWork.Reading currentStart;
-    private JvmWork.Reading halfway;
     private long currentSince;
+    private long nextWaitCheck;
 
     JvmWatch(Limits limits, Tally tally, long pid, long deadline) {
         this.limits = limits;
@@ -102,20 +102,25 @@ final class JvmWatch {
         if (!running.equals(current)) {
             current = running;
             currentStart = work.read();
-            halfway = null;
             currentSince = System.nanoTime();
+            nextWaitCheck = currentSince + limits.testWall().toNanos();
             return null;
         }
         // Only the CPU each poll: the threads' waits are read when something ends, as they matter only then.
         if (work.cpuSince(currentStart).compareTo(limits.testCpu()) > 0) {
             return ending(Kind.OVER_BUDGET, running, isTest, work.read());
         }
-        long wall = System.nanoTime() - currentSince;
-        if (wall >= limits.testWall().toNanos()) {
-            return ending(Kind.BACKSTOP, running, isTest, work.read());
-        }
-        if (halfway == null && wall >= limits.testWall().toNanos() / 2) {
-            halfway = work.read();
+        // The backstop counts only the time no thread of the JVM was kept waiting for a CPU: a test the machine starves
+        // is not stopped by it (its CPU budget still stops an endless loop), while a deadlock, which wants no CPU, is.
+        long now = System.nanoTime();
+        if (now >= nextWaitCheck) {
+            JvmWork.Reading reading = work.read();
+            long waited = reading.longestWaitSince(currentStart).map(Duration::toNanos).orElse(0L);
+            long unstarved = now - currentSince - waited;
+            if (unstarved >= limits.testWall().toNanos()) {
+                return ending(Kind.BACKSTOP, running, isTest, reading);
+            }
+            nextWaitCheck = now + Math.max(BACKSTOP_RECHECK.toNanos(), limits.testWall().toNanos() - unstarved);
         }
         return null;
     }
@@ -126,7 +131,7 @@ final class JvmWatch {
     }
 
     private Ending ending(Kind kind, String running, boolean isTest, JvmWork.Reading now) {
-        Duration waited = now.longestWaitSince(halfway != null ? halfway : currentStart).orElse(null);
+        Duration waited = now.longestWaitSince(currentStart).orElse(null);
         return new Ending(kind, running, isTest, now.cpuSince(currentStart), waited, Duration.ofNanos(System.nanoTime() - currentSince));
     }
 }
