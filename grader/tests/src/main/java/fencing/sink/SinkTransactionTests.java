@@ -195,8 +195,11 @@ class SinkTransactionTests {
             WriteSchedule.Answer otherAfter = WriteSchedule.answer(pausedFirst.after(), step.otherToken(), step.otherValue());
             WriteSchedule.Answer otherFirst = WriteSchedule.answer(model, step.otherToken(), step.otherValue());
             WriteSchedule.Answer pausedAfter = WriteSchedule.answer(otherFirst.after(), step.token(), step.value());
-            boolean asPausedFirst = matches(outcome, pausedFirst, otherAfter, otherAfter.after());
-            boolean asOtherFirst = matches(outcome, pausedAfter, otherFirst, pausedAfter.after());
+            // Held before its first statement, the paused write came second; ended before its pause point, it came first.
+            boolean asPausedFirst = step.pauseAfter() > 0
+                    && matches(outcome, pausedFirst, otherAfter, otherAfter.after());
+            boolean asOtherFirst = outcome.pausedAfter() != null
+                    && matches(outcome, pausedAfter, otherFirst, pausedAfter.after());
             assertThat(asPausedFirst || asOtherFirst)
                     .as("%s: two writes that overlap must each get the verdict they would get had one run entirely before the "
                             + "other: %s; sink %d answered %s and sink %d %s, and the database holds %s; sink %d first would "
