@@ -100,10 +100,7 @@ class LockServiceGradedTests {
             SteppedLockServices.Copy locks = SteppedLockServices.newLockService();
             Race race = Race.run(locks, k);
             long next = locks.acquire("C");
-            String verdict = race.a == race.b ? "A and B both got token " + race.a
-                    : !java.util.Set.of(race.a, race.b).equals(java.util.Set.of(1L, 2L))
-                            ? "A got token " + race.a + " and B token " + race.b + ", not 1 and 2"
-                    : next != 3 ? "the grant after them got token " + next + ", not 3: a grant was lost" : "";
+            String verdict = race.verdict(next);
             assertThat(verdict)
                     .as("rule: tokens grow with every grant and no token is ever given twice, even when two threads acquire"
                             + " at once; observed: on a new lock service, thread A was held after step %d of %d of its"
@@ -116,6 +113,17 @@ class LockServiceGradedTests {
 
     /** Thread A acquiring, held after its step {@code k}, while thread B acquires on the same service. */
     private record Race(long a, long b, String heldAt, boolean bWaited) {
+
+        /** Says what went wrong, given the token of the grant after the race, or returns "" if nothing did. */
+        String verdict(long next) {
+            if (a == b) {
+                return "A and B both got token " + a;
+            }
+            if (Math.min(a, b) != 1 || Math.max(a, b) != 2) {
+                return "A got token " + a + " and B token " + b + ", not 1 and 2";
+            }
+            return next == 3 ? "" : "the grant after them got token " + next + ", not 3: a grant was lost";
+        }
 
         static Race run(SteppedLockServices.Copy locks, int k) throws Exception {
             CompletableFuture<Long> a = new CompletableFuture<>();
