@@ -3,31 +3,20 @@ package fencing.basics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grading.Graded;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 @DisplayName("LockService: a new, larger fencing token on every grant")
 class LockServiceGradedTests {
-
-    /** More threads than cores, so that grants also race when a thread is preempted in the middle of one. */
-    private static final int THREADS = 8;
-
-    /**
-     * How long the threads keep acquiring at once. A fixed number of grants finishes in a fraction of a
-     * millisecond, before a busy machine ever runs two of the threads side by side; half a second of
-     * acquiring catches an unsynchronized counter every time even on a loaded two-core machine.
-     */
-    private static final long RACE_MILLIS = 500;
 
     @Test
     @Graded(points = 1, tags = "monotonic-tokens")
@@ -99,96 +88,96 @@ class LockServiceGradedTests {
 
     @Test
     @Graded(points = 3, tags = "monotonic-tokens")
-    @DisplayName("Many threads acquiring at once never get the same token")
+    @DisplayName("Two threads acquiring at once never get the same token, whichever step of acquire one is held at")
     void concurrentGrantsNeverShareAToken() throws Exception {
-        LockService locks = new LockService();
-        List<Grants> grants = new ArrayList<>();
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch ready = new CountDownLatch(THREADS);
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                Grants mine = new Grants("client-" + t);
-                grants.add(mine);
-                running.add(pool.submit(() -> {
-                    ready.countDown();
-                    start.await();
-                    while (!stop.get()) {
-                        mine.add(locks.acquire(mine.client));
-                    }
-                    return null;
-                }));
-            }
-            assertThat(ready.await(5, TimeUnit.SECONDS))
-                    .as("all %d threads must be ready to acquire within 5 s", THREADS)
-                    .isTrue();
-            start.countDown();
-            Thread.sleep(RACE_MILLIS);
-            stop.set(true);
-            for (Future<?> thread : running) {
-                thread.get(5, TimeUnit.SECONDS);
-            }
-        } finally {
-            stop.set(true);
-            pool.shutdownNow();
-        }
+        SteppedLockServices.Copy alone = SteppedLockServices.newLockService();
+        SteppedLockServices.Hold counted = SteppedLockServices.count(Thread.currentThread());
+        alone.acquire("A");
+        counted.release();
+        int steps = counted.steps();
 
-        long total = grants.stream().mapToLong(g -> g.count).sum();
-        long[] recorded = grants.stream()
-                .flatMapToLong(g -> Arrays.stream(g.tokens, 0, g.recorded()))
-                .sorted()
-                .toArray();
-        long repeated = 0;
-        for (int i = 1; i < recorded.length; i++) {
-            if (recorded[i] == recorded[i - 1]) {
-                repeated++;
-            }
+        for (int k = 1; k <= steps; k++) {
+            SteppedLockServices.Copy locks = SteppedLockServices.newLockService();
+            Race race = Race.run(locks, k);
+            long next = locks.acquire("C");
+            String verdict = race.verdict(next);
+            assertThat(verdict)
+                    .as("rule: tokens grow with every grant and no token is ever given twice, even when two threads acquire"
+                            + " at once; observed: on a new lock service, thread A was held after step %d of %d of its"
+                            + " acquire (%s) while thread B acquired %s; %s. Make the read-and-increment of the counter"
+                            + " atomic: mark acquire synchronized, or keep the counter in an AtomicLong (incrementAndGet)",
+                            k, steps, race.heldAt, race.bWaited ? "and had to wait for A's lock" : "to its end", verdict)
+                    .isEmpty();
         }
-        boolean wentBackwards = grants.stream().anyMatch(g -> g.wentBackwards);
-        long next = locks.acquire("after the race");
-        // One verdict, in a fixed order, without the run's own numbers: a racy counter shows several symptoms,
-        // and which of them a run hits first, and with which tokens, changes from run to run.
-        String verdict = repeated > 0 ? "some tokens were given to two grants at once"
-                : wentBackwards ? "a client got a token no larger than one it had before"
-                : next != total + 1 ? "some grants were lost: the counter counted fewer grants than were made"
-                : "";
-        assertThat(verdict)
-                .as("rule: tokens grow with every grant and no token is ever given twice, even when %d threads acquire"
-                        + " at once; observed: %s. Make the read-and-increment of the counter atomic: mark acquire"
-                        + " synchronized, or keep the counter in an AtomicLong (incrementAndGet)", THREADS, verdict)
-                .isEmpty();
     }
 
-    /** The grants one thread received, with the first tokens kept to look for repeats. */
-    private static final class Grants {
+    /** Thread A acquiring, held after its step {@code k}, while thread B acquires on the same service. */
+    private record Race(long a, long b, String heldAt, boolean bWaited) {
 
-        private static final int KEPT = 100_000;
-
-        private final String client;
-        private final long[] tokens = new long[KEPT];
-        private long count;
-        private long last;
-        private boolean wentBackwards;
-
-        Grants(String client) {
-            this.client = client;
+        /** Says what went wrong, given the token of the grant after the race, or returns "" if nothing did. */
+        String verdict(long next) {
+            if (a == b) {
+                return "A and B both got token " + a;
+            }
+            if (Math.min(a, b) != 1 || Math.max(a, b) != 2) {
+                return "A got token " + a + " and B token " + b + ", not 1 and 2";
+            }
+            return next == 3 ? "" : "the grant after them got token " + next + ", not 3: a grant was lost";
         }
 
-        void add(long token) {
-            if (count < KEPT) {
-                tokens[(int) count] = token;
+        static Race run(SteppedLockServices.Copy locks, int k) throws Exception {
+            CompletableFuture<Long> a = new CompletableFuture<>();
+            CompletableFuture<Long> b = new CompletableFuture<>();
+            CountDownLatch aDone = new CountDownLatch(1);
+            Thread threadA = client("A", locks, a, aDone);
+            Thread threadB = client("B", locks, b, new CountDownLatch(1));
+            SteppedLockServices.Hold hold = SteppedLockServices.holdAfter(threadA, k);
+            try {
+                threadA.start();
+                boolean held = hold.awaitHeld(aDone);
+                String heldAt = held ? locks.step(hold.heldAt()) : "it ended before that step";
+                threadB.start();
+                boolean waited = held && waitsFor(b, threadB, threadA);
+                hold.release();
+                return new Race(a.get(SteppedLockServices.STEP_LIMIT_MILLIS, TimeUnit.MILLISECONDS),
+                        b.get(SteppedLockServices.STEP_LIMIT_MILLIS, TimeUnit.MILLISECONDS), heldAt, waited);
+            } finally {
+                hold.release();
             }
-            if (count > 0 && token <= last) {
-                wentBackwards = true;
-            }
-            last = token;
-            count++;
         }
 
-        int recorded() {
-            return (int) Math.min(count, KEPT);
+        private static Thread client(String name, SteppedLockServices.Copy locks, CompletableFuture<Long> token,
+                                     CountDownLatch done) {
+            Thread thread = new Thread(() -> {
+                try {
+                    token.complete(locks.acquire(name));
+                } catch (RuntimeException | Error e) {
+                    token.completeExceptionally(e);
+                } finally {
+                    done.countDown();
+                }
+            }, "client " + name);
+            thread.setDaemon(true);
+            return thread;
+        }
+
+        /**
+         * Returns whether B, while A is held, waits for a lock that A holds, rather than running to its end.
+         *
+         * <p>Decided by the JVM's own record of which thread owns the lock B waits for, not by a timer; a B that neither
+         * ends nor waits on a lock (a spin on a flag A set) is given the step limit, and then A goes on.
+         */
+        private static boolean waitsFor(CompletableFuture<Long> b, Thread threadB, Thread a) throws InterruptedException {
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SteppedLockServices.STEP_LIMIT_MILLIS);
+            while (!b.isDone() && System.nanoTime() < deadline) {
+                ThreadInfo info = threads.getThreadInfo(threadB.getId());
+                if (info != null && info.getLockOwnerId() == a.getId()) {
+                    return true;
+                }
+                Thread.sleep(1);
+            }
+            return !b.isDone();
         }
     }
 }

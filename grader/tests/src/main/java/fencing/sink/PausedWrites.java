@@ -77,6 +77,9 @@ final class PausedWrites {
             if (pausePoint == 0) {
                 return "writer 1 was held up before its first statement, and writer 2 ran to its end meanwhile";
             }
+            if (pausedAfter == null) {
+                return "writer 1 ended before its statement " + pausePoint + ", and writer 2 ran after it";
+            }
             return String.format("writer 1 paused after its statement %d (%s)%s, and writer 2 %s",
                     pausePoint, pausedAfter,
                     writeLockHeld ? " holding the write lock" : " without holding the write lock",
@@ -104,48 +107,81 @@ final class PausedWrites {
      */
     static Optional<Outcome> run(Path file, int pausePoint, long lowToken, String lowValue,
                                  long highToken, String highValue) {
+        Relay relay = new Relay();
+        Sink first = new FencedSink(new ObservedConnections(ready(file), relay));
+        Sink second = IsolatedSinks.newFencedSink(ready(file));
+        Outcome outcome = overlap(file, pausePoint, relay, first, lowToken, lowValue, second, highToken, highValue);
+        return outcome.pausedAfter() == null && pausePoint > 0 ? Optional.empty() : Optional.of(outcome);
+    }
+
+    /**
+     * Runs {@code first}, whose statements reach {@code relay}, paused after its statement {@code pausePoint}, and
+     * {@code second} meanwhile, as {@link #run} does; if {@code first} ends before that statement, {@code second} runs
+     * after it and the outcome's {@code pausedAfter} is {@code null}.
+     */
+    static Outcome overlap(Path file, int pausePoint, Relay relay, Sink first, long firstToken, String firstValue,
+                           Sink second, long secondToken, String secondValue) {
+        if (pausePoint == 0) {
+            // Paused before its first statement: writer 2 has all the time it needs, then writer 1 comes late.
+            Call two = Call.of(() -> second.write(secondToken, secondValue));
+            Call one = Call.of(() -> first.write(firstToken, firstValue));
+            return new Outcome(0, "nothing yet", false, true, one, two, SinkTable.read(file), SinkTable.commitLog(file));
+        }
         AtomicReference<Thread> firstThread = new AtomicReference<>();
         AtomicInteger statements = new AtomicInteger();
         AtomicReference<String> pausedAfter = new AtomicReference<>();
         CountDownLatch paused = new CountDownLatch(1);
         CountDownLatch resume = new CountDownLatch(1);
-        ObservedConnections.Listener pauseAtK = call -> {
+        relay.set(call -> {
             if (Thread.currentThread() == firstThread.get() && statements.incrementAndGet() == pausePoint) {
                 pausedAfter.set(call);
                 paused.countDown();
                 awaitResume(resume);
             }
-        };
-        Sink first = new FencedSink(new ObservedConnections(ready(file), pauseAtK));
-        Sink second = IsolatedSinks.newFencedSink(ready(file));
+        });
+        try {
+            CompletableFuture<Call> firstCall = new CompletableFuture<>();
+            Thread writer1 = daemon("writer 1 (token " + firstToken + ")",
+                    () -> firstCall.complete(Call.of(() -> first.write(firstToken, firstValue))));
+            firstThread.set(writer1);
+            writer1.start();
+            if (!awaitPauseOrEnd(paused, firstCall)) {
+                Call one = await(firstCall, "writer 1");
+                Call two = Call.of(() -> second.write(secondToken, secondValue));
+                return new Outcome(pausePoint, null, false, false, one, two, SinkTable.read(file), SinkTable.commitLog(file));
+            }
 
-        if (pausePoint == 0) {
-            // Paused before its first statement: writer 2 has all the time it needs, then writer 1 comes late.
-            Call two = Call.of(() -> second.write(highToken, highValue));
-            Call one = Call.of(() -> first.write(lowToken, lowValue));
-            return Optional.of(new Outcome(0, "nothing yet", false, true,
-                    one, two, SinkTable.read(file), SinkTable.commitLog(file)));
+            boolean locked = SinkTable.writeLockHeld(file);
+            CompletableFuture<Call> secondCall = new CompletableFuture<>();
+            daemon("writer 2 (token " + secondToken + ")",
+                    () -> secondCall.complete(Call.of(() -> second.write(secondToken, secondValue)))).start();
+            boolean finishedMeanwhile = finishesWithin(secondCall, locked ? GRACE : FREE_RUN_LIMIT);
+            resume.countDown();
+
+            Call one = await(firstCall, "writer 1");
+            Call two = await(secondCall, "writer 2");
+            return new Outcome(pausePoint, pausedAfter.get(), locked, finishedMeanwhile,
+                    one, two, SinkTable.read(file), SinkTable.commitLog(file));
+        } finally {
+            relay.set(Relay.NONE);
         }
-        CompletableFuture<Call> firstCall = new CompletableFuture<>();
-        Thread writer1 = daemon("writer 1 (token " + lowToken + ")",
-                () -> firstCall.complete(Call.of(() -> first.write(lowToken, lowValue))));
-        firstThread.set(writer1);
-        writer1.start();
-        if (!awaitPauseOrEnd(paused, firstCall)) {
-            return Optional.empty();
+    }
+
+    /** Passes each statement on to the listener of the moment, so that a sink built once can be paused in any write. */
+    static final class Relay implements ObservedConnections.Listener {
+
+        static final ObservedConnections.Listener NONE = call -> { };
+
+        private volatile ObservedConnections.Listener current = NONE;
+
+        void set(ObservedConnections.Listener listener) {
+            current = listener;
         }
 
-        boolean locked = SinkTable.writeLockHeld(file);
-        CompletableFuture<Call> secondCall = new CompletableFuture<>();
-        daemon("writer 2 (token " + highToken + ")",
-                () -> secondCall.complete(Call.of(() -> second.write(highToken, highValue)))).start();
-        boolean finishedMeanwhile = finishesWithin(secondCall, locked ? GRACE : FREE_RUN_LIMIT);
-        resume.countDown();
-
-        Call one = await(firstCall, "writer 1");
-        Call two = await(secondCall, "writer 2");
-        return Optional.of(new Outcome(pausePoint, pausedAfter.get(), locked, finishedMeanwhile,
-                one, two, SinkTable.read(file), SinkTable.commitLog(file)));
+        @Override
+        public void afterStatement(String call) {
+            current.afterStatement(call);
+        }
     }
 
     /**

@@ -10,6 +10,10 @@ final class SinkRules {
     /** The rule a race breaks: where the comparison must happen. */
     static final String TRANSACTION_RULE = "rule: read, compare and update in one BEGIN IMMEDIATE transaction";
 
+    /** The rule a single write is judged by: which tokens are stale. */
+    static final String FENCING_RULE = "rule: a write is accepted if and only if its token >= the high-water mark"
+            + " (a token equal to the mark is the current owner's; one below it, even by one, is stale)";
+
     private SinkRules() {
     }
 

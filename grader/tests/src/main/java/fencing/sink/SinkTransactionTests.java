@@ -3,19 +3,13 @@ package fencing.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grading.Graded;
+import fencing.sink.PausedWrites.Call;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.Random;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,8 +24,8 @@ class SinkTransactionTests {
     private static final String HIGH_VALUE = "writer 2 (token 9)";
 
     private static final int WRITERS = 6;
-    private static final int WRITES_EACH = 4;
-    private static final long TOKEN_SEED = 20_240_607L;
+    private static final long SCHEDULE_SEED = 20_240_607L;
+    private static final long START_MARK = 20;
 
     @Test
     @Graded(points = 3, tags = "comparison-in-transaction")
@@ -103,92 +97,126 @@ class SinkTransactionTests {
     @Test
     @Graded(points = 2, tags = "comparison-in-transaction")
     @DisplayName("Many writers at once: each gets a verdict, and the highest accepted write wins")
-    void concurrentWritersEachGetAVerdictAndTheHighestAcceptedWins(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("concurrent.db");
-        SinkTable.prepare(file, null, 0);
+    void concurrentWritersEachGetAVerdictAndTheHighestAcceptedWins(@TempDir Path dir) {
+        Path alone = dir.resolve("alone.db");
+        SinkTable.prepare(alone, "seed", START_MARK);
+        int statements = PausedWrites.statementsOfOneWrite(alone, START_MARK + 1, "alone").size();
+        Path file = dir.resolve("schedule.db");
+        SinkTable.prepare(file, "seed", START_MARK);
         SinkTable.installCommitLog(file);
-        List<Long> tokens = LongStream.rangeClosed(1, (long) WRITERS * WRITES_EACH).boxed().collect(Collectors.toList());
-        Collections.shuffle(tokens, new Random(TOKEN_SEED));
-
-        // Writer 0 uses the submission's class as loaded; the others each load their own copy, as separate processes would.
-        List<Sink> sinks = IntStream.range(0, WRITERS)
-                .mapToObj(i -> i == 0 ? new FencedSink(PausedWrites.ready(file)) : IsolatedSinks.newFencedSink(PausedWrites.ready(file)))
-                .collect(Collectors.toList());
-        CountDownLatch start = new CountDownLatch(1);
-        List<CompletableFuture<List<Attempt>>> writers = new ArrayList<>();
-        for (int w = 0; w < WRITERS; w++) {
-            Sink sink = sinks.get(w);
-            List<Long> mine = tokens.subList(w * WRITES_EACH, (w + 1) * WRITES_EACH);
-            CompletableFuture<List<Attempt>> done = new CompletableFuture<>();
-            writers.add(done);
-            PausedWrites.daemon("writer " + w, () -> {
-                List<Attempt> attempts = new ArrayList<>();
-                awaitStart(start);
-                for (long token : mine) {
-                    String value = "token " + token;
-                    attempts.add(new Attempt(token, value, PausedWrites.Call.of(() -> sink.write(token, value))));
-                }
-                done.complete(attempts);
-            }).start();
-        }
-        start.countDown();
-        List<Attempt> attempts = new ArrayList<>();
-        for (CompletableFuture<List<Attempt>> writer : writers) {
-            attempts.addAll(writer.get(8, TimeUnit.SECONDS));
+        List<PausedWrites.Relay> relays = new ArrayList<>();
+        List<Sink> sinks = new ArrayList<>();
+        for (int i = 0; i < WRITERS; i++) {
+            PausedWrites.Relay relay = new PausedWrites.Relay();
+            ConnectionSource db = new ObservedConnections(PausedWrites.ready(file), relay);
+            relays.add(relay);
+            // Sink 0 is the submission's class as loaded; the others each load their own copy, as separate processes would.
+            sinks.add(i == 0 ? new FencedSink(db) : IsolatedSinks.newFencedSink(db));
         }
 
-        List<String> errors = attempts.stream().filter(a -> a.call().error() != null)
-                .map(a -> "token " + a.token() + ": " + SinkRules.explained(a.call().failure())).collect(Collectors.toList());
-        assertThat(errors)
-                .as("every write must end accepted or rejected, never with an exception, with %d writers at once "
-                        + "(tokens %s); %s; these threw", WRITERS, tokens, SinkRules.TRANSACTION_RULE)
-                .isEmpty();
-        for (Attempt attempt : attempts) {
-            WriteResult result = attempt.call().result();
-            assertThat(result).as("write(%d) must return its verdict, not null", attempt.token()).isNotNull();
-            if (!result.accepted()) {
-                assertThat(result.highWaterMark())
-                        .as("a write with token %d may only be rejected by a higher mark, but the state after it shows mark %d",
-                                attempt.token(), result.highWaterMark())
-                        .isGreaterThan(attempt.token());
+        List<WriteSchedule.Step> schedule = WriteSchedule.of(SCHEDULE_SEED, WRITERS, START_MARK, statements);
+        Run run = new Run(file, sinks, relays, schedule);
+        // Each step compares every answer and the database with those of the writes run one after the other, so after
+        // the last step the sink holds the highest accepted write.
+        for (int i = 0; i < schedule.size(); i++) {
+            run.step(i);
+        }
+    }
+
+    /** The schedule being run, with the state a correct sink would be in after the steps so far. */
+    private static final class Run {
+
+        private final Path file;
+        private final List<Sink> sinks;
+        private final List<PausedWrites.Relay> relays;
+        private final List<WriteSchedule.Step> schedule;
+        private SinkState model = new SinkState("seed", START_MARK);
+
+        Run(Path file, List<Sink> sinks, List<PausedWrites.Relay> relays, List<WriteSchedule.Step> schedule) {
+            this.file = file;
+            this.sinks = sinks;
+            this.relays = relays;
+            this.schedule = schedule;
+        }
+
+        void step(int i) {
+            WriteSchedule.Step step = schedule.get(i);
+            if (step.overlapping()) {
+                pair(i, step);
+            } else {
+                whole(i, step);
             }
         }
 
-        List<SinkTable.Change> log = SinkTable.commitLog(file);
-        List<Long> marks = log.stream().map(SinkTable.Change::highWaterMark).collect(Collectors.toList());
-        assertThat(marks)
-                .as("accepted tokens, in the order the database committed them, must never decrease (%s); with %d"
-                        + " writers at once the marks went %s", SinkRules.TRANSACTION_RULE, WRITERS, marks)
-                .isSorted();
-        List<Attempt> accepted = attempts.stream().filter(a -> a.call().accepted()).collect(Collectors.toList());
-        for (Attempt attempt : accepted) {
-            assertThat(log)
-                    .as("write(%d, \"%s\") was told it was accepted, so the database must have committed it with mark %d; "
-                            + "the commit log is %s", attempt.token(), attempt.value(), attempt.token(), log)
-                    .anyMatch(change -> attempt.value().equals(change.value()) && change.highWaterMark() == attempt.token());
+        private void whole(int i, WriteSchedule.Step step) {
+            Object answered = answered(Call.of(() -> sinks.get(step.writer()).write(step.token(), step.value())));
+            WriteSchedule.Answer expected = WriteSchedule.answer(model, step.token(), step.value());
+            SinkState after = SinkTable.read(file);
+            assertThat(Arrays.asList(answered, after))
+                    .as("%s, and every write ends accepted or rejected, never with an exception: %s, so it must answer %s"
+                            + " and leave %s; it answered %s and left %s", SinkRules.FENCING_RULE, where(i),
+                            expected.result(), expected.after(), answered, after)
+                    .isEqualTo(Arrays.asList(expected.result(), expected.after()));
+            model = expected.after();
         }
-        long highest = tokens.stream().mapToLong(Long::longValue).max().orElseThrow();
-        assertThat(accepted)
-                .as("token %d is the highest offered, so it beats every mark: some write must be accepted", highest)
-                .isNotEmpty();
-        Attempt best = accepted.stream().max(Comparator.comparingLong(Attempt::token)).orElseThrow();
-        assertThat(best.token())
-                .as("token %d is the highest offered, so it beats every mark and must be accepted", highest)
-                .isEqualTo(highest);
-        assertThat(SinkTable.read(file))
-                .as("after all writes the sink must hold the highest accepted write (token %d)", best.token())
-                .isEqualTo(new SinkState(best.value(), best.token()));
-    }
 
-    private record Attempt(long token, String value, PausedWrites.Call call) {
-    }
+        private void pair(int i, WriteSchedule.Step step) {
+            PausedWrites.Outcome outcome = PausedWrites.overlap(file, step.pauseAfter(), relays.get(step.writer()),
+                    sinks.get(step.writer()), step.token(), step.value(),
+                    sinks.get(step.other()), step.otherToken(), step.otherValue());
+            Object paused = answered(outcome.first());
+            Object other = answered(outcome.second());
+            WriteSchedule.Answer pausedFirst = WriteSchedule.answer(model, step.token(), step.value());
+            WriteSchedule.Answer otherAfter = WriteSchedule.answer(pausedFirst.after(), step.otherToken(), step.otherValue());
+            WriteSchedule.Answer otherFirst = WriteSchedule.answer(model, step.otherToken(), step.otherValue());
+            WriteSchedule.Answer pausedAfter = WriteSchedule.answer(otherFirst.after(), step.token(), step.value());
+            // Held before its first statement, the paused write came second; ended before its pause point, it came first.
+            boolean asPausedFirst = step.pauseAfter() > 0
+                    && List.of(pausedFirst.result(), otherAfter.result(), otherAfter.after())
+                            .equals(Arrays.asList(paused, other, outcome.after()));
+            boolean asOtherFirst = outcome.pausedAfter() != null
+                    && List.of(pausedAfter.result(), otherFirst.result(), pausedAfter.after())
+                            .equals(Arrays.asList(paused, other, outcome.after()));
+            assertThat(asPausedFirst || asOtherFirst)
+                    .as("%s: every write must end accepted or rejected, never with an exception, and two writes that"
+                            + " overlap must each get the verdict they would get had one run entirely before the other: %s;"
+                            + " %s; sink %d answered %s and sink %d %s, and the database holds %s; sink %d first would"
+                            + " answer %s and %s and leave %s, sink %d first %s and %s and leave %s",
+                            SinkRules.TRANSACTION_RULE, where(i), describe(step, outcome), step.writer(), paused,
+                            step.other(), other, outcome.after(), step.writer(), pausedFirst.result(), otherAfter.result(),
+                            otherAfter.after(), step.other(), pausedAfter.result(), otherFirst.result(), pausedAfter.after())
+                    .isTrue();
+            model = asPausedFirst ? otherAfter.after() : pausedAfter.after();
+        }
 
-    private static void awaitStart(CountDownLatch start) {
-        try {
-            start.await(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("a writer was interrupted before the start", e);
+        /** Returns what a write answered: its result, or what it threw. */
+        private static Object answered(Call call) {
+            return call.error() == null ? call.result() : "an exception, " + SinkRules.explained(call.failure());
+        }
+
+        private String describe(WriteSchedule.Step step, PausedWrites.Outcome outcome) {
+            if (outcome.pausePoint() == 0) {
+                return "sink " + step.other() + " ran to its end before sink " + step.writer() + " began";
+            }
+            if (outcome.pausedAfter() == null) {
+                return "sink " + step.writer() + " ended before its statement " + step.pauseAfter() + ", then sink "
+                        + step.other() + " wrote";
+            }
+            return "sink " + step.writer() + " paused after \"" + outcome.pausedAfter() + "\""
+                    + (outcome.writeLockHeld() ? " holding the write lock" : " without the write lock") + ", and sink "
+                    + step.other() + (outcome.secondFinishedMeanwhile() ? " ran to its end meanwhile" : " had to wait");
+        }
+
+        /** Names step {@code i} of the schedule, with the steps just before it and the marks committed so far. */
+        private String where(int i) {
+            List<String> before = schedule.subList(Math.max(0, i - 3), i).stream().map(Object::toString).collect(Collectors.toList());
+            return String.format("step %d of %d of the schedule (seed %d, %d sinks, the mark starting at %d): %s; the steps"
+                            + " just before it: %s; the marks in commit order, this step's included: %s", i + 1, schedule.size(), SCHEDULE_SEED,
+                    WRITERS, START_MARK, schedule.get(i), before.isEmpty() ? "none" : before, marks());
+        }
+
+        private List<Long> marks() {
+            return SinkTable.commitLog(file).stream().map(SinkTable.Change::highWaterMark).collect(Collectors.toList());
         }
     }
 }
