@@ -218,7 +218,7 @@ final class ForkedRun {
         }
         try (Channel events = accepted.get()) {
             requireOwnClasses(events, jvm);
-            return new JvmWatch(limits, tally, jvm.pid(), deadline).follow(events, jvm);
+            return new JvmWatch(limits, tally, jvm.pid(), deadline).follow(events);
         }
     }
 

@@ -1,7 +1,6 @@
 package fencing.grader.pipeline;
 
 import fencing.support.Channel;
-import fencing.support.Supervised;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
@@ -63,7 +62,7 @@ final class JvmWatch {
     }
 
     /** Reads {@code events} until the JVM is done or must be stopped; a closed channel is the JVM's end. */
-    Ending follow(Channel events, Supervised jvm) throws IOException {
+    Ending follow(Channel events) throws IOException {
         while (true) {
             Optional<String> test = tally.running();
             Optional<String> running = test.isPresent() ? test : tally.runningClass();
@@ -78,9 +77,6 @@ final class JvmWatch {
                 return ending(Kind.EXITED, running.orElse(null), test.isPresent());
             }
             if (event.isEmpty()) {
-                if (!jvm.isAlive()) {
-                    return ending(Kind.EXITED, running.orElse(null), test.isPresent());
-                }
                 continue;
             }
             if (event.get() instanceof TestEvent.Done) {
