@@ -78,8 +78,7 @@ class HostileCatalogTests {
                 Assumptions.assumeTrue(bait != null, name + " needs a non-loopback address on this machine to listen on");
             }
             List<String> tags = CatalogSubmissions.expectedTags(entry);
-            List<String> phrases = Files.readAllLines(entry.resolve("expected-report.txt")).stream()
-                    .map(String::strip).filter(line -> !line.isEmpty()).toList();
+            List<String> phrases = CatalogSubmissions.expectedReport(entry);
             KitFingerprint before = KitFingerprint.of(KitClassPath.ofThisJvm());
             long start = System.nanoTime();
 
