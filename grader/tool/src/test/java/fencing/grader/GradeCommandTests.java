@@ -128,10 +128,7 @@ class GradeCommandTests {
     @Test
     @DisplayName("an etcd that does not answer at ETCD_ENDPOINTS: exit 3, 'grading could not run' said and in summary.md, no score")
     void anUnreachableEtcdExitsThree() throws Exception {
-        int closed;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            closed = socket.getLocalPort();
-        }
+        int closed = closedLoopbackPort();
         Path out = dir.resolve("out");
 
         CommandRun run = gradeCommand(Map.of("ETCD_ENDPOINTS", "http://127.0.0.1:" + closed),
@@ -155,6 +152,13 @@ class GradeCommandTests {
         assertThat(run.exit()).as("exit code of the grading tool with no etcd binary to start; it said:%n%s", run.output())
                 .isEqualTo(ClassBatch.SOME_COULD_NOT_RUN);
         assertThat(run.output()).as("what it said").contains("grade: grading could not run").contains("no etcd binary is on PATH");
+    }
+
+    /** Returns a loopback port nothing listens on: one just opened and closed again. */
+    private static int closedLoopbackPort() throws java.io.IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     /** Runs the grading tool in a JVM of its own, as ./kit grade and the platform templates start it, with {@code changes} to the environment. */
@@ -184,10 +188,7 @@ class GradeCommandTests {
     @Test
     @DisplayName("a grader whose etcd does not answer reports 'grading could not run' with no score, and the batch exits non-zero")
     void etcdUnreachableIsNotAStudentsZero() throws Exception {
-        int closedPort;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = closedLoopbackPort();
         Path batch = dir.resolve("batch");
         for (String student : List.of("alice", "bob")) {
             FileTrees.copy(KitLocations.solutions().resolve("src"), batch.resolve(student).resolve("src"));
