@@ -5,7 +5,8 @@
 # Usage: layout.sh UPLOAD SCRATCH
 #   UPLOAD   what the student submitted: a repository (a GitHub import or a zip), where the folder holding
 #            src/main/java/fencing is found wherever it is, or loose .java files, each placed by the package it
-#            declares (with ANSWERS.md, the lab's evidence.json and its study/ folder's evidence taken to the top)
+#            declares (with ANSWERS.md, the lab's evidence.json, its study/ folder's evidence and study.zip, the
+#            zipped study, taken to the top)
 #   SCRATCH  an empty folder of the caller's, where loose files are laid out
 # Nothing is changed in UPLOAD; the grader then reads only the student-owned files, never through a link.
 set -euo pipefail
@@ -27,8 +28,9 @@ find "$upload" -type f -name '*.java' -print0 | while IFS= read -r -d '' file; d
     cp "$file" "$graded/src/main/java/${package//.//}/"
   fi
 done
-# The written answers and the lab run's evidence go to the top, where the grader looks for them.
-for name in ANSWERS.md evidence.json; do
+# The written answers, the lab run's evidence and the zipped study go to the top, where the grader looks for them; the
+# grader itself reads study.zip, entry by entry, and refuses it whole if any entry could lead out of it.
+for name in ANSWERS.md evidence.json study.zip; do
   found=$(find "$upload" -type f -name "$name" -print | sort | head -n 1)
   if [ -n "$found" ]; then
     cp "$found" "$graded/$name"

@@ -33,6 +33,12 @@ public final class StudentFiles {
      */
     public static final String STUDY = "study";
 
+    /**
+     * The zipped out folder of {@code ./kit study --case all} beside the sources, for an upload of flat files: of each case
+     * folder in it, the grader takes {@link #EVIDENCE} alone, as from {@link #STUDY}.
+     */
+    public static final String STUDY_ARCHIVE = "study.zip";
+
     /** The file taken from each case folder of {@link #STUDY}. */
     public static final String EVIDENCE = "evidence.json";
 

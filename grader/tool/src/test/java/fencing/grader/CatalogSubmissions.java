@@ -69,6 +69,12 @@ final class CatalogSubmissions {
                 .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
     }
 
+    /** Reads the phrases an entry's report must hold ({@code expected-report.txt}), one per line. */
+    static List<String> expectedReport(Path entry) throws IOException {
+        return Files.readAllLines(entry.resolve("expected-report.txt")).stream()
+                .map(String::strip).filter(line -> !line.isEmpty()).toList();
+    }
+
     /** Reads the tags an entry must lose points on. */
     static List<String> expectedTags(Path entry) throws IOException {
         return Files.readAllLines(entry.resolve("expected-tags.txt")).stream()

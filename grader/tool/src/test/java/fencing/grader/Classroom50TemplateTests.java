@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.report.ReportText;
 import fencing.grader.report.Reports;
 import fencing.support.LoopbackPorts;
 import java.io.IOException;
@@ -107,6 +108,39 @@ class Classroom50TemplateTests {
     }
 
     @Test
+    @DisplayName("a failing test that throws 300,000 characters, in a checkout with a git history: the Release body stays"
+            + " under GitHub's 125,000 characters, says where it was cut, and holds no line for the instructor")
+    void aFloodedMessageKeepsTheReleaseBodyWithinGitHubsLimit() throws Exception {
+        Path entry = KitLocations.catalog().resolve("hostile/floods-messages");
+        Path checkout = checkout(CatalogSubmissions.assemble(entry, dir.resolve("floods")), "floods-checkout");
+        commitAsAStudentWould(checkout);
+
+        CommandRun run = autograder(checkout, Map.of("KIT_DIR", unpacked.toString()));
+
+        checkedResult(checkout, run);
+        String body = Files.readString(checkout.resolve("release-body.md"));
+        assertThat(body.length()).as("the Release body's length, against GitHub's limit of 125,000 characters").isLessThan(125_000);
+        assertThat(body).as("the Release body").contains("Score:").contains(ReportText.CUT).contains(CatalogSubmissions.expectedReport(entry))
+                .doesNotContain("Predict first").doesNotContain("for the instructor");
+        assertThat(run.output()).as("autograder.py's output, the job's log, which the student can read too").doesNotContain("Predict first");
+    }
+
+    @Test
+    @DisplayName("a test that exits the JVM, in a checkout with a git history: the Release body says so, and holds no line for the instructor")
+    void aTestThatExitsTheJvmIsReportedToTheStudent() throws Exception {
+        Path entry = KitLocations.catalog().resolve("hostile/exit-in-method");
+        Path checkout = checkout(CatalogSubmissions.assemble(entry, dir.resolve("exits")), "exits-checkout");
+        commitAsAStudentWould(checkout);
+
+        CommandRun run = autograder(checkout, Map.of("KIT_DIR", unpacked.toString()));
+
+        JsonNode result = checkedResult(checkout, run);
+        assertThat(result.path("score").asInt()).as("the score of a submission that exits").isLessThan(result.path("max-score").asInt());
+        assertThat(Files.readString(checkout.resolve("release-body.md"))).as("the Release body")
+                .contains(CatalogSubmissions.expectedReport(entry)).doesNotContain("Predict first").doesNotContain("for the instructor");
+    }
+
+    @Test
     @DisplayName("a submission not fit to grade scores 0 in a valid result.json saying why, and grading counts as having run")
     void anUnfitSubmissionScoresZeroSayingWhy() throws Exception {
         Path checkout = checkout(UnfitSubmissions.build(KitLocations.catalog().resolve("unfit/missing-file"), dir.resolve("unfit")),
@@ -131,6 +165,28 @@ class Classroom50TemplateTests {
         assertThat(run.exit()).as("exit code of autograder.py with etcd unreachable; output:%n%s", run.output()).isNotZero();
         assertThat(run.output()).as("what it printed").contains("grading could not run");
         assertThat(checkout.resolve("result.json")).as("a result.json in the checkout").doesNotExist();
+    }
+
+    /**
+     * Makes {@code checkout} a git repository as a student's is: the handout's commit, then a commit of the predictions
+     * alone, so that the grader has a predict-first note for the instructor to keep out of the student's view.
+     */
+    private void commitAsAStudentWould(Path checkout) throws Exception {
+        Path predictions = checkout.resolve(StudentFiles.SOURCE_ROOT).resolve("fencing/basics/Predictions.java");
+        List<List<String>> steps = List.of(List.of("init", "-q"), List.of("add", "-A"), List.of("commit", "-q", "-m", "handout"));
+        for (List<String> step : steps) {
+            git(checkout, step);
+        }
+        Files.writeString(predictions, Files.readString(predictions) + "\n// Predicted before running the code.\n");
+        git(checkout, List.of("commit", "-q", "-am", "predictions"));
+    }
+
+    private void git(Path repository, List<String> arguments) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git", "-c", "user.name=student", "-c", "user.email=student@localhost",
+                "-c", "commit.gpgsign=false"));
+        command.addAll(arguments);
+        CommandRun run = CommandRun.of(command, Map.of(), repository, dir.resolve("git.log"), LIMIT);
+        assertThat(run.exit()).as("git %s: %s", arguments, run.output()).isZero();
     }
 
     /** Lays out {@code submission} as a student's checkout of the handout holds it. */

@@ -17,11 +17,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The grading tool's contract with instructors: report formats, compilation failures, bad input. */
+/** The grading tool's contract with instructors: report formats, compilation failures, bad input, and its exit codes. */
 class GradeCommandTests {
 
     @TempDir
@@ -107,33 +108,76 @@ class GradeCommandTests {
     }
 
     @Test
-    @DisplayName("grading a path that is not a submission fails with a clear message and a non-zero exit code")
-    void missingSubmissionIsAClearError() {
+    @DisplayName("grading a path that is not a folder is bad usage: exit 2, a message naming it, and nothing written")
+    void missingSubmissionIsBadUsage() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream original = System.err;
         int exit;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            exit = GradeCommand.run(dir.resolve("nowhere").toString(), "--no-etcd");
+            exit = GradeCommand.run(dir.resolve("nowhere").toString(), "--out", dir.resolve("out").toString(), "--no-etcd");
         } finally {
             System.setErr(original);
         }
 
-        assertThat(exit).isNotZero();
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("not a directory").contains("nowhere");
+        assertThat(exit).as("exit code of the grading tool on a folder that does not exist; it said:%n%s", err)
+                .isEqualTo(GradeCommand.BAD_USAGE).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).as("what it said").contains("not a directory").contains("nowhere");
+        assertThat(dir.resolve("out")).as("the out folder of a refused command line").doesNotExist();
     }
 
     @Test
-    @DisplayName("a directory not laid out like exercises/ is not graded: score 0, and a report that says what was expected")
-    void directoryWithoutSourcesIsNotGraded() throws Exception {
-        Files.writeString(dir.resolve("Quorum.java"), "class Quorum {}\n");
+    @DisplayName("an etcd that does not answer at ETCD_ENDPOINTS: exit 3, 'grading could not run' said and in summary.md, no score")
+    void anUnreachableEtcdExitsThree() throws Exception {
+        int closed = LoopbackPorts.reserve();
+        Path out = dir.resolve("out");
 
-        Grade grade = GradingFixtures.grader(TestSuite.HIDDEN).grade(dir, "x");
+        CommandRun run = gradeCommand(Map.of("ETCD_ENDPOINTS", "http://127.0.0.1:" + closed),
+                KitLocations.solutions().toString(), "--out", out.toString());
+
+        assertThat(run.exit()).as("exit code of the grading tool with etcd unreachable; it said:%n%s", run.output())
+                .isEqualTo(ClassBatch.SOME_COULD_NOT_RUN).isEqualTo(3);
+        assertThat(run.output()).as("what it said").contains("grading could not run: etcd is not healthy").contains(Integer.toString(closed));
+        assertThat(Files.readString(out.resolve("summary.md"))).as("summary.md").contains("No score: grading could not run");
+        assertThat(new ObjectMapper().readTree(out.resolve("results.json").toFile()).has("score")).as("a score in results.json").isFalse();
+    }
+
+    @Test
+    @DisplayName("no etcd to be had at all (KIT_ETCD=binary, none on PATH): exit 3 and 'grading could not run', not a crash's 1")
+    void noEtcdToBeHadExitsThree() throws Exception {
+        Path emptyPath = Files.createDirectories(dir.resolve("empty-path"));
+
+        CommandRun run = gradeCommand(Map.of("KIT_ETCD", "binary", "PATH", emptyPath.toString()),
+                KitLocations.solutions().toString(), "--out", dir.resolve("out").toString());
+
+        assertThat(run.exit()).as("exit code of the grading tool with no etcd binary to start; it said:%n%s", run.output())
+                .isEqualTo(ClassBatch.SOME_COULD_NOT_RUN);
+        assertThat(run.output()).as("what it said").contains("grade: grading could not run").contains("no etcd binary is on PATH");
+    }
+
+    /** Returns a loopback port nothing listens on: one just opened and closed again. */
+    /** Runs the grading tool in a JVM of its own, as ./kit grade and the platform templates start it, with {@code changes} to the environment. */
+    private CommandRun gradeCommand(Map<String, String> changes, String... arguments) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@" + KitLocations.root().resolve("grader/tool/target/launcher/grade.args"), GradeCommand.class.getName()));
+        command.addAll(List.of(arguments));
+        return CommandRun.of(command, changes, KitLocations.root(), dir.resolve("grade.log"), java.time.Duration.ofMinutes(5));
+    }
+
+    @Test
+    @DisplayName("a directory not laid out like exercises/ is not graded: score 0, a report that says what was expected, and exit 0")
+    void directoryWithoutSourcesIsNotGraded() throws Exception {
+        Path flat = Files.createDirectories(dir.resolve("flat"));
+        Files.writeString(flat.resolve("Quorum.java"), "class Quorum {}\n");
+
+        Grade grade = GradingFixtures.grader(TestSuite.HIDDEN).grade(flat, "x");
+        int exit = GradeCommand.run(flat.toString(), "--out", dir.resolve("out").toString(), "--no-etcd");
 
         assertThat(grade.status()).as("what became of a folder without src/main/java").isEqualTo(Grade.Status.NOT_GRADED);
         assertThat(grade.reason()).as("why").contains("no src/main/java/ folder").contains("Found:\n  Quorum.java")
                 .contains("Expected:").contains("src/main/java/fencing/basics/Quorum.java");
         assertThat(grade.score()).as("its score").isZero();
+        assertThat(exit).as("exit code of the grading tool on a submission not fit to grade: it got a grade").isZero();
     }
 
     @Test

@@ -42,9 +42,11 @@ class PrairieLearnTemplateTests {
     Path dir;
 
     @Test
-    @DisplayName("the solutions uploaded as loose files: full marks, in a results.json PrairieLearn reads, in a results folder it did not make")
+    @DisplayName("the solutions uploaded as PrairieLearn takes them, loose files and their study zipped: full marks, no"
+            + " 'no evidence' note, in a results.json PrairieLearn reads, in a results folder it did not make")
     void theSolutionsGetFullMarks() throws Exception {
         Path root = gradeRoot(KitLocations.solutions(), "solutions");
+        StudyZips.of(KitLocations.solutions().resolve(StudentFiles.STUDY), root.resolve("student").resolve(StudentFiles.STUDY_ARCHIVE));
 
         CommandRun run = entrypoint(root, Map.of());
 
@@ -52,6 +54,33 @@ class PrairieLearnTemplateTests {
         assertThat(results.path("gradable").asBoolean(false)).as("gradable").isTrue();
         assertThat(results.path("score").asDouble(-1)).as("the solutions' score; message: %s", results.path("message").asText())
                 .isEqualTo(1.0);
+        assertThat(results.path("message").asText()).as("the message, the study uploaded as study.zip").doesNotContain("no evidence");
+    }
+
+    @Test
+    @DisplayName("a study.zip with a ../ entry or a link is not gradable, says why, costs no attempt, and changes nothing")
+    void anUnsafeStudyArchiveIsRefused() throws Exception {
+        Map<String, List<StudyZips.Entry>> archives = Map.of(
+                "whose .. leads out", List.of(StudyZips.Entry.file("../../escaped/late-write/evidence.json", "{}")),
+                "a symbolic link", List.of(new StudyZips.Entry("late-write/evidence.json",
+                        KitLocations.solutions().resolve("study/late-write/evidence.json").toString().getBytes(), StudyZips.LINK)));
+        for (Map.Entry<String, List<StudyZips.Entry>> archive : archives.entrySet()) {
+            Path root = gradeRoot(KitLocations.solutions(), "unsafe-" + archive.getValue().get(0).mode());
+            StudyZips.write(root.resolve("student").resolve(StudentFiles.STUDY_ARCHIVE), archive.getValue());
+            Map<Path, String> before = listing(root);
+
+            CommandRun run = entrypoint(root, Map.of());
+
+            JsonNode results = checkedResults(root, run);
+            assertThat(results.path("gradable").asBoolean(true)).as("gradable, with a study.zip holding an entry %s", archive.getKey())
+                    .isFalse();
+            assertThat(results.path("format_errors").toString()).as("format_errors").contains("study.zip holds").contains(archive.getKey());
+            Map<Path, String> after = listing(root);
+            after.remove(Path.of("results/results.json"));
+            after.remove(Path.of("results"));
+            assertThat(after).as("the grading root after the refusal, but for results.json").isEqualTo(before);
+            assertThat(dir.resolve("escaped")).as("where the .. entry pointed").doesNotExist();
+        }
     }
 
     @Test
@@ -107,7 +136,8 @@ class PrairieLearnTemplateTests {
         expected.add("ANSWERS.md");
 
         assertThat(List.of(required.group(1).split(",\\s*"))).as("the files question.html asks for").containsExactlyInAnyOrderElementsOf(expected);
-        assertThat(html).as("question.html").contains("optional-file-names=\"evidence.json\"").contains("<pl-external-grader-results>");
+        assertThat(html).as("question.html").contains("optional-file-names=\"evidence.json, study.zip\"")
+                .contains("./kit study --case all").contains("study.zip").contains("<pl-external-grader-results>");
         assertThat(options.path("enableNetworking").asBoolean(true)).as("info.json's enableNetworking").isFalse();
         assertThat(options.path("timeout").asInt()).as("info.json's timeout, against the entrypoint's own limit (100 s) and"
                 + " PrairieLearn's maximum (600 s)").isGreaterThan(100).isLessThanOrEqualTo(600);
@@ -145,11 +175,13 @@ class PrairieLearnTemplateTests {
                     "test ! -e /kit/solutions/src && test ! -e /kit/grader/tests/catalog"))).as("the published image holds no"
                     + " reference solutions and no catalog").isTrue();
 
-            JsonNode solutions = runImage(image, gradeRoot(KitLocations.solutions(), "image-solutions"), "solutions");
+            Path solutionsRoot = gradeRoot(KitLocations.solutions(), "image-solutions");
+            StudyZips.of(KitLocations.solutions().resolve(StudentFiles.STUDY), solutionsRoot.resolve("student/" + StudentFiles.STUDY_ARCHIVE));
+            JsonNode solutions = runImage(image, solutionsRoot, "solutions");
             assertThat(solutions.path("score").asDouble(-1)).as("the solutions' score in the image; message: %s",
                     solutions.path("message").asText()).isEqualTo(1.0);
             assertThat(solutions.path("message").asText()).as("what the image's sandbox could do, in the report")
-                    .contains("the tests ran as nobody");
+                    .contains("the tests ran as nobody").doesNotContain("no evidence");
             Path entry = KitLocations.catalog().resolve("wrong/etcd-key-not-on-lease");
             JsonNode wrong = runImage(image, gradeRoot(CatalogSubmissions.assemble(entry, dir.resolve("image-wrong")), "image-wrong"),
                     "a wrong entry");
@@ -195,6 +227,18 @@ class PrairieLearnTemplateTests {
         Path root = Files.createDirectories(dir.resolve("grade-" + name));
         Uploads.looseFiles(submission, root.resolve("student"));
         return root;
+    }
+
+    /** Returns every file and folder under {@code root}, relative to it, with a file's bytes as text. */
+    private static Map<Path, String> listing(Path root) throws Exception {
+        Map<Path, String> files = new java.util.TreeMap<>();
+        try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
+            for (Path path : walk.filter(path -> !path.equals(root)).toList()) {
+                files.put(root.relativize(path), Files.isRegularFile(path)
+                        ? java.util.HexFormat.of().formatHex(Files.readAllBytes(path)) : "folder");
+            }
+        }
+        return files;
     }
 
     private CommandRun entrypoint(Path root, Map<String, String> more) throws Exception {

@@ -83,7 +83,14 @@ public final class GradeCommand implements Callable<Integer> {
     @Option(names = "--no-extensions", description = "Grade the core alone: leave out the extension tasks' tests (tag extension).")
     private boolean noExtensions;
 
-    /** Runs the grading tool; exits non-zero only when grading itself could not run. */
+    /** Exit code of bad usage (an unknown option, a value out of range, a submission that is no folder): picocli's own. */
+    public static final int BAD_USAGE = CommandLine.ExitCode.USAGE;
+
+    /**
+     * Runs the grading tool. Exits 0 when every submission got a grade (whatever the score, a submission not fit to grade
+     * included), {@value #BAD_USAGE} for bad usage, before anything is graded, and 3 ({@link ClassBatch#SOME_COULD_NOT_RUN})
+     * when grading could not run for at least one submission, whatever the cause: etcd, the disk, the grader itself.
+     */
     public static void main(String[] args) {
         System.exit(run(args));
     }
@@ -92,9 +99,10 @@ public final class GradeCommand implements Callable<Integer> {
     public static int run(String... args) {
         CommandLine line = new CommandLine(new GradeCommand());
         line.setCaseInsensitiveEnumValuesAllowed(true);
+        // Whatever fails once the command line is understood (no etcd to be had, the disk) is the grader's failure.
         line.setExecutionExceptionHandler((error, commandLine, parsed) -> {
             commandLine.getErr().println("grade: grading could not run: " + error.getMessage());
-            return 1;
+            return ClassBatch.SOME_COULD_NOT_RUN;
         });
         return line.execute(args);
     }
@@ -197,9 +205,9 @@ public final class GradeCommand implements Callable<Integer> {
         }
     }
 
-    private static Path requireDirectory(Path path) {
+    private Path requireDirectory(Path path) {
         if (!Files.isDirectory(path)) {
-            throw new IllegalArgumentException("not a directory: " + path.toAbsolutePath());
+            throw new CommandLine.ParameterException(new CommandLine(this), "not a directory: " + path.toAbsolutePath());
         }
         return path;
     }

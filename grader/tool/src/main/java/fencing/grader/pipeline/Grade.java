@@ -16,10 +16,11 @@ import java.util.List;
  * @param reason      why it was refused or could not be graded, beginning with "not graded: " or
  *                    "grading could not run: "; empty when it was graded
  * @param explanations the open explanations of {@code ANSWERS.md}, for a person to read
+ * @param staffNotes  what only staff may read (whether the predictions were committed first): never in a student's view
  */
 public record Grade(String submission, boolean compiled, String compilerOutput, List<TestResult> results,
                     List<String> notes, String lastOutput, double seconds, Status status, String reason,
-                    List<Explanation> explanations) {
+                    List<Explanation> explanations, List<String> staffNotes) {
 
     /** What became of a submission. */
     public enum Status {
@@ -29,6 +30,13 @@ public record Grade(String submission, boolean compiled, String compilerOutput, 
         NOT_GRADED,
         /** Grading failed for a reason of the grader's own (etcd, the disk, a bug): there is no score. */
         COULD_NOT_RUN
+    }
+
+    /** A grade without notes for staff. */
+    public Grade(String submission, boolean compiled, String compilerOutput, List<TestResult> results,
+                 List<String> notes, String lastOutput, double seconds, Status status, String reason,
+                 List<Explanation> explanations) {
+        this(submission, compiled, compilerOutput, results, notes, lastOutput, seconds, status, reason, explanations, List.of());
     }
 
     /** A grade whose tests ran. */

@@ -253,8 +253,9 @@ public final class Grader implements AutoCloseable {
         }
         List<String> notes = new ArrayList<>(answers.notes());
         notes.addAll(run.notes());
-        history.ifPresent(notes::add);
-        return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start), answers.explanations());
+        // Whether the predictions came first is the instructor's to judge: it stays out of every student's view.
+        return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start), Grade.Status.GRADED, "",
+                answers.explanations(), history.stream().toList());
     }
 
     private Optional<String> etcdProblem() {

@@ -119,7 +119,8 @@ public final class SubmissionIntake {
                     Files.write(answersDir.resolve(beside), bytes);
                 }
             }
-            for (String evidence : studyFiles(root)) {
+            List<String> studied = studyFiles(root);
+            for (String evidence : studied) {
                 byte[] bytes = read(root, evidence);
                 if (bytes != null) {
                     Path copy = answersDir.resolve(evidence);
@@ -127,6 +128,21 @@ public final class SubmissionIntake {
                     Files.write(copy, bytes);
                 }
             }
+            byte[] archive = readAtMost(root, StudentFiles.STUDY_ARCHIVE, StudyArchive.MAX_BYTES, "for the zipped study");
+            if (archive != null) {
+                if (!studied.isEmpty()) {
+                    throw new Refused("both " + StudentFiles.STUDY + "/ and " + StudentFiles.STUDY_ARCHIVE + " are there: give the"
+                            + " lab's evidence once, as the folder or as its zip");
+                }
+                for (var evidence : StudyArchive.evidence(archive, MAX_FILE_BYTES).entrySet()) {
+                    String path = StudentFiles.STUDY + "/" + evidence.getKey() + "/" + StudentFiles.EVIDENCE;
+                    Path copy = answersDir.resolve(path);
+                    Files.createDirectories(copy.getParent());
+                    Files.write(copy, checked(StudentFiles.STUDY_ARCHIVE + ": " + path, evidence.getValue()));
+                }
+            }
+        } catch (StudyArchive.Unfit e) {
+            return refuse(e.getMessage(), submission);
         } catch (Refused e) {
             return refuse(e.getMessage(), submission);
         }
@@ -180,8 +196,18 @@ public final class SubmissionIntake {
         return files;
     }
 
-    /** Reads {@code path} below {@code root} without following links; null when it does not exist. */
+    /** Reads the student file {@code path} below {@code root} without following links; null when it does not exist. */
     private static byte[] read(SecureDirectoryStream<Path> root, String path) throws Refused, IOException {
+        byte[] bytes = readAtMost(root, path, MAX_FILE_BYTES, "for one source file");
+        return bytes == null ? null : checked(path, bytes);
+    }
+
+    /**
+     * Reads {@code path} below {@code root} without following links, refusing it over {@code limit} bytes; null when it
+     * does not exist.
+     */
+    private static byte[] readAtMost(SecureDirectoryStream<Path> root, String path, int limit, String what)
+            throws Refused, IOException {
         String[] names = path.split("/");
         List<SecureDirectoryStream<Path>> opened = new ArrayList<>();
         try {
@@ -214,12 +240,15 @@ public final class SubmissionIntake {
                     throw new Refused(sofar + " is not a regular file (" + (attributes.isDirectory() ? "a folder"
                             : "a device, a pipe or a socket") + ")");
                 }
-                if (attributes.size() > MAX_FILE_BYTES) {
-                    throw new Refused(sofar + " is " + attributes.size() + " bytes, over the limit of " + MAX_FILE_BYTES
-                            + " bytes for one source file");
+                if (attributes.size() > limit) {
+                    throw new Refused(sofar + " is " + attributes.size() + " bytes, over the limit of " + limit + " bytes " + what);
                 }
                 try (SeekableByteChannel channel = dir.newByteChannel(name, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
-                    return checked(sofar.toString(), readAtMost(channel));
+                    byte[] bytes = readAtMost(channel, limit);
+                    if (bytes.length > limit) {
+                        throw new Refused(sofar + " is over the limit of " + limit + " bytes " + what);
+                    }
+                    return bytes;
                 }
             }
             return null;
@@ -230,8 +259,8 @@ public final class SubmissionIntake {
         }
     }
 
-    private static byte[] readAtMost(SeekableByteChannel channel) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(MAX_FILE_BYTES + 1);
+    private static byte[] readAtMost(SeekableByteChannel channel, int limit) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(limit + 1);
         while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
             // Reads until the end, or one byte past the limit: a file that grew since its size was read is caught too.
         }

@@ -18,7 +18,8 @@ import java.util.Map;
  *
  * <p>Gradescope hides a student's total while any test is hidden from them, so the explanations for staff are no
  * hidden tests: they are kept in the top-level {@code extra_data} (stored with the submission, never shown to students;
- * the class page reads them there), and become zero-point entries only when the policy shows them to students. Every
+ * the class page reads them there), and become zero-point entries only when the policy shows them to students; the
+ * notes for staff ({@link Grade#staffNotes()}) are kept there too, and never shown. Every
  * output is plain text ({@code output_format}), so that {@code List<String>} in a compiler's error is shown as
  * written, and cut to the platforms' one limit ({@link ReportText#testOutput}).
  */
@@ -28,6 +29,8 @@ public final class GradescopeResults {
     public static final String FILE = "results.json";
     /** The key of {@code extra_data} that holds the explanations for staff. */
     public static final String EXPLANATIONS = "explanations";
+    /** The key of {@code extra_data} that holds the notes for staff (whether the predictions were committed first). */
+    public static final String STAFF_NOTES = "staff_notes";
 
     private static final String TEXT = "text";
 
@@ -68,8 +71,15 @@ public final class GradescopeResults {
             }
         }
         root.put("tests", tests);
+        Map<String, Object> extra = new LinkedHashMap<>();
         if (!grade.explanations().isEmpty()) {
-            root.put("extra_data", Map.of(EXPLANATIONS, grade.explanations().stream().map(GradescopeResults::forStaff).toList()));
+            extra.put(EXPLANATIONS, grade.explanations().stream().map(GradescopeResults::forStaff).toList());
+        }
+        if (!grade.staffNotes().isEmpty()) {
+            extra.put(STAFF_NOTES, grade.staffNotes());
+        }
+        if (!extra.isEmpty()) {
+            root.put("extra_data", extra);
         }
         return JSON.writeValueAsString(root);
     }

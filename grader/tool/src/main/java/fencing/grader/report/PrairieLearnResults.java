@@ -16,8 +16,10 @@ import java.util.Map;
  * graded test with its points, and {@code gradable: false} with the reason as a format error for a submission not fit to
  * grade, which charges the student no attempt.
  *
- * <p>PrairieLearn shows a student the whole file at once, so a test the policy does not show yet appears by its
- * properties only, and the explanations for staff are left out. The file stays well under PrairieLearn's 1 MB limit:
+ * <p>PrairieLearn shows a student the whole file at once, on every attempt, and holds the grade of record: the tests
+ * of a property the policy does not show yet (the closed answers of {@code ANSWERS.md}) are one combined entry, "N of
+ * M points", with no result per test, so that changing one answer between attempts does not show, question by
+ * question, which answer the key takes. The explanations for staff are left out. The file stays well under PrairieLearn's 1 MB limit:
  * every message is cut at {@value ReportText#TEST_OUTPUT_LIMIT} characters.
  */
 final class PrairieLearnResults {
@@ -41,17 +43,40 @@ final class PrairieLearnResults {
         root.put("message", ReportText.output(ReportText.overall(grade)));
         root.put("output", ReportText.output(grade.lastOutput()));
         List<Map<String, Object>> tests = new ArrayList<>();
+        Map<String, Map<String, Object>> combined = new LinkedHashMap<>();
         for (TestResult result : grade.results()) {
-            Map<String, Object> test = new LinkedHashMap<>();
-            test.put("name", ReportText.shownName(result, policy));
-            test.put("description", String.join(", ", result.tags()));
-            test.put("points", result.score());
-            test.put("max_points", result.test().points());
-            test.put("message", ReportText.testOutput(ReportText.shownMessage(result, policy)));
-            test.put("output", "");
-            tests.add(test);
+            GradingPolicy.Visibility visibility = policy.visibility(result.test());
+            if (!visibility.shownNow()) {
+                String tag = result.tags().get(0);
+                Map<String, Object> entry = combined.computeIfAbsent(tag, key -> {
+                    Map<String, Object> made = entry(policy.tags().get(key).title(), key, 0, 0, "The tests of " + key
+                            + ", together: the grading policy shows each one's own result " + (visibility == GradingPolicy.Visibility.HIDDEN
+                            ? "to staff only" : visibility.gradescope().replace('_', ' ') + ", which this file cannot wait for") + ".");
+                    tests.add(made);
+                    return made;
+                });
+                entry.merge("points", result.score(), (a, b) -> (Integer) a + (Integer) b);
+                entry.merge("max_points", result.test().points(), (a, b) -> (Integer) a + (Integer) b);
+                continue;
+            }
+            tests.add(entry(result.test().name(), String.join(", ", result.tags()), result.score(), result.test().points(),
+                    ReportText.testOutput(result.message())));
+        }
+        for (Map<String, Object> entry : combined.values()) {
+            entry.put("name", entry.get("name") + ": " + entry.get("points") + " of " + entry.get("max_points") + " points");
         }
         root.put("tests", tests);
         return JSON.writeValueAsString(root);
+    }
+
+    private static Map<String, Object> entry(String name, String description, int points, int maxPoints, String message) {
+        Map<String, Object> test = new LinkedHashMap<>();
+        test.put("name", name);
+        test.put("description", description);
+        test.put("points", points);
+        test.put("max_points", maxPoints);
+        test.put("message", message);
+        test.put("output", "");
+        return test;
     }
 }

@@ -28,10 +28,11 @@ public final class Reports {
     private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
 
     /**
-     * The heading of the part of {@code summary.md} for staff: the explanations with the rubric. Whatever shows
-     * {@code summary.md} to students (Classroom 50's Release body, {@link #studentSummary}) cuts it off here.
+     * The heading of the part of {@code summary.md} for staff: the notes only staff may read (whether the predictions
+     * were committed first) and the explanations with the rubric. No view a student reads ({@link #studentSummary})
+     * holds it.
      */
-    public static final String STAFF_HEADING = "## For staff: explanations to read";
+    public static final String STAFF_HEADING = "## For staff: notes and explanations to read";
 
     private Reports() {
     }
@@ -60,18 +61,24 @@ public final class Reports {
         }
     }
 
-    /** Returns the summary as a student may read it: without its part for staff (the explanations and their rubric). */
+    /**
+     * Returns the summary as a student may read it (Classroom 50's Release body): without its part for staff, each
+     * failure's message and then the whole cut as a platform's result file cuts them ({@link ReportText}), so that the
+     * page stays under GitHub's 125,000 characters for a Release body whatever the submission prints.
+     */
     static String studentSummary(Grade grade, GradingPolicy policy) {
-        String summary = summary(grade, policy);
-        int staff = summary.indexOf(STAFF_HEADING);
-        return staff < 0 ? summary : summary.substring(0, staff).stripTrailing() + "\n";
+        return ReportText.output(summary(grade, policy, false));
     }
 
     /**
      * Returns a readable report: the score, a line per test, and the failures with their messages; a test the policy
-     * does not show yet appears by its property and points only.
+     * does not show yet appears by its property and points only. Its last part is for staff ({@link #STAFF_HEADING}).
      */
     public static String summary(Grade grade, GradingPolicy policy) {
+        return summary(grade, policy, true);
+    }
+
+    private static String summary(Grade grade, GradingPolicy policy, boolean forStaff) {
         StringBuilder md = new StringBuilder();
         md.append("# Grade for ").append(grade.submission()).append("\n\n");
         if (grade.status() == Grade.Status.COULD_NOT_RUN) {
@@ -108,19 +115,34 @@ public final class Reports {
         if (!failures.isEmpty()) {
             md.append("\n## What to fix\n");
             for (TestResult failure : failures) {
+                String message = failure.message().strip();
                 md.append("\n### ").append(failure.test().name()).append("\n\n```\n")
-                        .append(failure.message().strip()).append("\n```\n");
+                        .append(forStaff ? message : ReportText.testOutput(message)).append("\n```\n");
             }
         }
         md.append(String.format(Locale.ROOT, "%nGraded in %.1f s.%n", grade.seconds()));
+        if (forStaff) {
+            md.append(staffPart(grade));
+        }
+        return md.toString();
+    }
+
+    /** Returns the part of the summary for staff: their notes, and the explanations with the rubric; empty if neither. */
+    private static String staffPart(Grade grade) {
+        if (grade.explanations().isEmpty() && grade.staffNotes().isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("\n").append(STAFF_HEADING).append("\n\n");
+        for (String note : grade.staffNotes()) {
+            md.append("> ").append(note).append("\n\n");
+        }
         if (!grade.explanations().isEmpty()) {
-            md.append("\n").append(STAFF_HEADING).append("\n\n").append(grade.answersToRead())
-                    .append(" of ").append(grade.explanations().size())
+            md.append(grade.answersToRead()).append(" of ").append(grade.explanations().size())
                     .append(" explanations in ANSWERS.md wait to be read; they carry no points until a person grades them.\n");
-            for (Explanation explanation : grade.explanations()) {
-                md.append("\n### Question ").append(explanation.number()).append(": ").append(explanation.question())
-                        .append("\n\n").append(quoted(ReportText.forStaff(explanation))).append('\n');
-            }
+        }
+        for (Explanation explanation : grade.explanations()) {
+            md.append("\n### Question ").append(explanation.number()).append(": ").append(explanation.question())
+                    .append("\n\n").append(quoted(ReportText.forStaff(explanation))).append('\n');
         }
         return md.toString();
     }
