@@ -17,7 +17,7 @@ import java.util.UUID;
  * <p>A process is started in them through {@link #prefix()}, so that the whole tree it starts (the grader, etcd, the test
  * JVMs) shares the limits, and {@link #close()} removes the groups once they have ended.
  */
-final class ResourceLimits implements AutoCloseable {
+public final class ResourceLimits implements AutoCloseable {
 
     private static final Path V1 = Path.of("/sys/fs/cgroup");
     private static final Path V2 = Path.of("/sys/fs/cgroup");
@@ -36,7 +36,7 @@ final class ResourceLimits implements AutoCloseable {
     }
 
     /** Returns why no CPU quota (and, with {@code withMemory}, no memory limit) can be set here, or nothing when it can. */
-    static Optional<String> unavailable(boolean withMemory) {
+    public static Optional<String> unavailable(boolean withMemory) {
         if (v1()) {
             if (!Files.isWritable(V1.resolve("cpu"))) {
                 return Optional.of("the cgroup v1 cpu controller is not writable by this user: run as root");
@@ -61,7 +61,7 @@ final class ResourceLimits implements AutoCloseable {
     }
 
     /** Creates groups whose processes share {@code cpus} of one CPU (0.5 for half a core), with no memory limit. */
-    static ResourceLimits of(double cpus) throws IOException {
+    public static ResourceLimits of(double cpus) throws IOException {
         return of(cpus, 0);
     }
 
@@ -111,7 +111,7 @@ final class ResourceLimits implements AutoCloseable {
     }
 
     /** Returns the command prefix that moves the command into the groups before it runs. */
-    List<String> prefix() {
+    public List<String> prefix() {
         List<String> prefix = new ArrayList<>(List.of("sh", "-c",
                 "for procs in \"$@\"; do [ \"$procs\" = -- ] && break; echo $$ > \"$procs\"; shift; done; shift; exec \"$@\"", "limits"));
         groups.forEach(group -> prefix.add(group.resolve("cgroup.procs").toString()));

@@ -26,8 +26,9 @@ import java.util.stream.Collectors;
  *
  * <p>A test's limit is its work ({@link Limits}): a test that uses its CPU budget has its JVM stopped and fails. One that
  * reaches the wall-clock backstop first fails as a deadlock or an endless wait, unless a thread of its JVM spent a third
- * of that time waiting for a CPU it was ready to use: then the machine starved it, and its class is run again, alone, in a
- * fresh JVM; starved there too, the run ends with {@link Starved} (no score, never a lost point).
+ * of the backstop's second half waiting for a CPU it was ready to use ({@link JvmWatch.Ending#starved()}): then the machine
+ * starved it, and its class is run again, alone, in a fresh JVM; starved there too, the run ends with {@link Starved} (no
+ * score, never a lost point).
  *
  * <p>When a JVM dies ({@code System.exit}, {@code Runtime.halt}, a crash), the test it was running fails with what
  * happened, or, in a class's set-up outside any test, that class's tests do; a new JVM runs the tests that are left.
@@ -126,7 +127,7 @@ final class ForkedRun {
                     }
                 }
                 case BACKSTOP -> {
-                    if (!starved(ending)) {
+                    if (!ending.starved()) {
                         settle(ending, tally);
                     } else if (stoppedOnce.add(ending.running())) {
                         // The machine starved it: its class again, alone, in a fresh JVM, before anything else.
@@ -140,14 +141,6 @@ final class ForkedRun {
             }
         }
         return tests.stream().map(test -> results.get(test.uniqueId())).toList();
-    }
-
-    /**
-     * Whether one of the JVM's threads spent at least a third of the test's time ready to run but waiting for a CPU:
-     * then the machine, not the submission, kept the test from finishing.
-     */
-    private boolean starved(JvmWatch.Ending ending) {
-        return ending.waited() != null && ending.waited().multipliedBy(3).compareTo(ending.wall()) >= 0;
     }
 
     private JvmWatch.Ending runOnce(List<TestCase> tests, Tally tally, long deadline, int attempt)

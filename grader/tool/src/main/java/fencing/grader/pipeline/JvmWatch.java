@@ -26,14 +26,23 @@ final class JvmWatch {
      * @param running   the test, or else the class container, that was running, or {@code null}
      * @param isTest    whether {@code running} is a test rather than a class's set-up
      * @param cpu       the CPU {@code running} had used
-     * @param waited    the longest time one of the JVM's threads had waited for a CPU while it ran, or {@code null}
-     *                  where unknown
+     * @param waited    the longest time one of the JVM's threads waited for a CPU over the second half of that run, or
+     *                  {@code null} where unknown
      * @param wall      how long it had run
      */
     record Ending(Kind kind, String running, boolean isTest, Duration cpu, Duration waited, Duration wall) {
 
         static Ending of(Kind kind) {
             return new Ending(kind, null, false, Duration.ZERO, null, Duration.ZERO);
+        }
+
+        /**
+         * Whether, over the second half of the run, one of the JVM's threads spent at least a third of the time ready to
+         * run but waiting for a CPU: then the machine, not the submission, kept it from finishing. Only the second half
+         * counts, because a test that deadlocks or waits forever may well have waited for a CPU on its way there.
+         */
+        boolean starved() {
+            return waited != null && waited.multipliedBy(6).compareTo(wall) >= 0;
         }
     }
 
@@ -43,6 +52,7 @@ final class JvmWatch {
     private final long deadline;
     private String current;
     private JvmWork.Reading currentStart;
+    private JvmWork.Reading halfway;
     private long currentSince;
 
     JvmWatch(Limits limits, Tally tally, long pid, long deadline) {
@@ -92,6 +102,7 @@ final class JvmWatch {
         if (!running.equals(current)) {
             current = running;
             currentStart = work.read();
+            halfway = null;
             currentSince = System.nanoTime();
             return null;
         }
@@ -99,8 +110,12 @@ final class JvmWatch {
         if (work.cpuSince(currentStart).compareTo(limits.testCpu()) > 0) {
             return ending(Kind.OVER_BUDGET, running, isTest, work.read());
         }
-        if (System.nanoTime() - currentSince >= limits.testWall().toNanos()) {
+        long wall = System.nanoTime() - currentSince;
+        if (wall >= limits.testWall().toNanos()) {
             return ending(Kind.BACKSTOP, running, isTest, work.read());
+        }
+        if (halfway == null && wall >= limits.testWall().toNanos() / 2) {
+            halfway = work.read();
         }
         return null;
     }
@@ -111,7 +126,7 @@ final class JvmWatch {
     }
 
     private Ending ending(Kind kind, String running, boolean isTest, JvmWork.Reading now) {
-        Duration waited = now.longestWaitSince(currentStart).orElse(null);
+        Duration waited = now.longestWaitSince(halfway != null ? halfway : currentStart).orElse(null);
         return new Ending(kind, running, isTest, now.cpuSince(currentStart), waited, Duration.ofNanos(System.nanoTime() - currentSince));
     }
 }
