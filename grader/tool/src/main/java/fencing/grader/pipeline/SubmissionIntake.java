@@ -140,6 +140,13 @@ public final class SubmissionIntake {
                     ? "it holds none of the student files"
                     : "it is not laid out like exercises/: there is no " + StudentFiles.SOURCE_ROOT + "/ folder", submission);
         }
+        List<String> garbled = garbled(found, missing);
+        if (!garbled.isEmpty()) {
+            // The student meant these files: grading them as not submitted would blame the work, not the upload.
+            return refuse("student files are missing: " + String.join(", ", missing) + "; in their place it holds "
+                    + garbled.stream().map(SubmissionIntake::shown).collect(java.util.stream.Collectors.joining(", "))
+                    + ", whose names differ from theirs only by spaces or control characters", submission);
+        }
         List<String> extra = extraSources(found, provided);
         if (!extra.isEmpty()) {
             return refuse("unexpected extra class " + String.join(", ", extra)
@@ -263,6 +270,14 @@ public final class SubmissionIntake {
     }
 
     /** The {@code .java} files under the source root that are neither student-owned nor provided by the kit. */
+    /** Returns the files of {@code found} whose names are a missing student file's, give or take spaces and control characters. */
+    private static List<String> garbled(List<String> found, List<String> missing) {
+        String prefix = StudentFiles.SOURCE_ROOT + "/";
+        return found.stream().filter(path -> path.startsWith(prefix))
+                .filter(path -> missing.contains(path.substring(prefix.length()).replaceAll("[\\s\\p{Cntrl}]", "")))
+                .toList();
+    }
+
     private static List<String> extraSources(List<String> found, Set<String> provided) {
         String prefix = StudentFiles.SOURCE_ROOT + "/";
         return found.stream().filter(path -> path.startsWith(prefix) && path.endsWith(".java"))
