@@ -22,6 +22,17 @@ public final class StudentFiles {
             "fencing/etcd/EtcdOwnerCheck.java");
 
     /**
+     * The student files of the extension tasks (Part 4 and the restore drill), whose tests are tagged {@code extension}:
+     * required only when the extension counts.
+     */
+    public static final List<String> EXTENSION_PATHS = List.of(
+            "fencing/etcd/EpochLockService.java",
+            "fencing/etcd/Recovery.java",
+            "fencing/sink/OwnerCheckingSink.java",
+            "fencing/sink/IdempotentLedger.java",
+            "fencing/etcd/EtcdOwnerCheck.java");
+
+    /**
      * The files a student owns beside the sources, relative to the submission: the written answers, graded, and
      * the lab run's evidence their figures are checked against.
      */
@@ -52,5 +63,10 @@ public final class StudentFiles {
     public static final String SOURCE_ROOT = "src/main/java";
 
     private StudentFiles() {
+    }
+
+    /** Returns the student files a submission is expected to hold: all of them, or the core's alone. */
+    public static List<String> required(boolean extensions) {
+        return extensions ? PATHS : PATHS.stream().filter(path -> !EXTENSION_PATHS.contains(path)).toList();
     }
 }

@@ -40,11 +40,17 @@ final class CatalogSubmissions {
         return entries(kind).stream().filter(entry -> matcher.matches(entry.getFileName())).toList();
     }
 
-    /** Builds the submission for {@code entry} in {@code target}: its sources and answers over the solutions'. */
+    /**
+     * Builds the submission for {@code entry} in {@code target}: its sources and answers over the solutions', without the
+     * student files its {@code missing.txt} lists.
+     */
     static Path assemble(Path entry, Path target) throws IOException {
         FileTrees.copy(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
         if (Files.isDirectory(entry.resolve(StudentFiles.SOURCE_ROOT))) {
             FileTrees.copy(entry.resolve(StudentFiles.SOURCE_ROOT), target.resolve(StudentFiles.SOURCE_ROOT));
+        }
+        for (String left : missing(entry)) {
+            Files.delete(target.resolve(StudentFiles.SOURCE_ROOT).resolve(left));
         }
         for (String file : StudentFiles.BESIDE_SOURCES) {
             Path own = entry.resolve(file);
@@ -61,12 +67,12 @@ final class CatalogSubmissions {
 
     /** Reads the rule phrases an entry's failing messages must contain, one per line; none when the file is missing (which CatalogTests refuses). */
     static List<String> expectedRules(Path entry) throws IOException {
-        Path file = entry.resolve("expected-rule.txt");
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        return Files.readAllLines(file).stream()
-                .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+        return Files.exists(entry.resolve("expected-rule.txt")) ? lines(entry, "expected-rule.txt") : List.of();
+    }
+
+    /** Reads the student files an entry leaves out of the solutions, below {@code src/main/java}; none without {@code missing.txt}. */
+    static List<String> missing(Path entry) throws IOException {
+        return Files.exists(entry.resolve("missing.txt")) ? lines(entry, "missing.txt") : List.of();
     }
 
     /** Reads the phrases an entry's report must hold ({@code expected-report.txt}), one per line. */
@@ -77,7 +83,12 @@ final class CatalogSubmissions {
 
     /** Reads the tags an entry must lose points on. */
     static List<String> expectedTags(Path entry) throws IOException {
-        return Files.readAllLines(entry.resolve("expected-tags.txt")).stream()
+        return lines(entry, "expected-tags.txt");
+    }
+
+    /** Reads an entry's list file: one item a line, blank lines and {@code #} comments left out. */
+    private static List<String> lines(Path entry, String name) throws IOException {
+        return Files.readAllLines(entry.resolve(name)).stream()
                 .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
     }
 }

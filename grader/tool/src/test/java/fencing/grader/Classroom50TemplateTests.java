@@ -143,7 +143,7 @@ class Classroom50TemplateTests {
     @Test
     @DisplayName("a submission not fit to grade scores 0 in a valid result.json saying why, and grading counts as having run")
     void anUnfitSubmissionScoresZeroSayingWhy() throws Exception {
-        Path checkout = checkout(UnfitSubmissions.build(KitLocations.catalog().resolve("unfit/missing-file"), dir.resolve("unfit")),
+        Path checkout = checkout(UnfitSubmissions.build(KitLocations.catalog().resolve("unfit/binary-file"), dir.resolve("unfit")),
                 "unfit-checkout");
 
         CommandRun run = autograder(checkout, Map.of("KIT_DIR", unpacked.toString()));

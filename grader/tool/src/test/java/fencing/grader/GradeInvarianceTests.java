@@ -41,7 +41,7 @@ class GradeInvarianceTests {
     /** The solutions, two correct alternatives, three wrong entries losing points on different properties, one unfit. */
     private static final List<String> SET = List.of("solutions", "correct/etcd-txn-header-revision",
             "correct/sink-one-statement-update", "wrong/etcd-key-not-on-lease", "wrong/lock-racy-counter",
-            "wrong/sink-deferred-transaction", "unfit/missing-file");
+            "wrong/sink-deferred-transaction", "unfit/binary-file");
     private static final Duration LIMIT = Duration.ofMinutes(30);
     private static final boolean REQUIRED = "true".equalsIgnoreCase(System.getenv("KIT_REQUIRE_INVARIANCE"));
     private static final boolean ROOT = new com.sun.security.auth.module.UnixSystem().getUid() == 0;

@@ -90,6 +90,32 @@ class HandoutTests {
     }
 
     @Test
+    @DisplayName("the handout's .gitignore keeps the lab's logs in study/ that the questions cite, and ignores other logs")
+    void gitignoreKeepsTheStudysLogs() throws Exception {
+        Path handout = write(dir.resolve("handout"));
+        git(handout, "init", "-q");
+
+        assertThat(git(handout, "check-ignore", "-q", "study/late-write/repeat-01/worker-A.log"))
+                .as("git check-ignore on the worker-A.log a question cites (1: not ignored, committed with study/)").isEqualTo(1);
+        assertThat(git(handout, "check-ignore", "-q", "kit-run.log"))
+                .as("git check-ignore on a log outside study/ (0: ignored)").isZero();
+        assertThat(git(handout, "check-ignore", "-q", "build/my-fence-study/late-write/repeat-01/worker-A.log"))
+                .as("git check-ignore on the build folder's copy (0: ignored)").isZero();
+    }
+
+    private static int git(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (!git.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+            git.destroyForcibly();
+            throw new IllegalStateException("git " + String.join(" ", args) + " did not end");
+        }
+        return git.exitValue();
+    }
+
+    @Test
     @DisplayName("the handout's pom has no parent and the kit's versions, Java release 17 and enforcer rules")
     void pomStandsAlone() throws Exception {
         Path pomFile = write(dir.resolve("handout")).resolve("pom.xml");

@@ -102,14 +102,14 @@ class PrairieLearnTemplateTests {
     @Test
     @DisplayName("a submission not fit to grade is gradable: false with its format errors, which charges no attempt, and exits 0")
     void anUnfitSubmissionIsNotGradable() throws Exception {
-        Path unfit = UnfitSubmissions.build(KitLocations.catalog().resolve("unfit/missing-file"), dir.resolve("unfit"));
+        Path unfit = UnfitSubmissions.build(KitLocations.catalog().resolve("unfit/binary-file"), dir.resolve("unfit"));
         Path root = gradeRoot(unfit, "unfit");
 
         CommandRun run = entrypoint(root, Map.of());
 
         JsonNode results = checkedResults(root, run);
         assertThat(results.path("gradable").asBoolean(true)).as("gradable").isFalse();
-        assertThat(results.path("format_errors").toString()).as("format_errors").contains("FencedSink.java");
+        assertThat(results.path("format_errors").toString()).as("format_errors").contains("Quorum.java");
     }
 
     @Test

@@ -157,7 +157,9 @@ public final class Grader implements AutoCloseable {
     /**
      * Grades the submission in {@code submission}, in a work directory of its own that is deleted afterwards.
      *
-     * <p>A submission not fit to grade (its layout, a link, a file too large, a class it does not own) gets a grade
+     * <p>A student file the submission does not hold is graded as the kit's stub: the tests that reach it fail, saying
+     * so, and the rest is graded. A submission not fit to grade (its layout, a link, a file too large, a class it does
+     * not own) gets a grade
      * that says "not graded" and why; a failure of the grader's own (etcd unreachable, the disk, a bug) gets one that
      * says "grading could not run" and has no score. Neither stops a batch; a submission that changed the grader's
      * own files does ({@link KitFingerprint.Changed}).
@@ -199,6 +201,10 @@ public final class Grader implements AutoCloseable {
         if (!intake.accepted()) {
             return new Outcome(Grade.notGraded(name, intake.refusal(), tests, seconds(start)), null, Map.of());
         }
+        Optional<String> unstubbed = Stubs.fill(intake.sources(), intake.missing());
+        if (unstubbed.isPresent()) {
+            return new Outcome(Grade.notGraded(name, unstubbed.get(), tests, seconds(start)), null, Map.of());
+        }
         Optional<String> history = PredictFirst.note(submission);
         // Read before the tests run: the submission's JVM can write in the work directory.
         Map<String, byte[]> studentFiles = new TreeMap<>();
@@ -215,7 +221,9 @@ public final class Grader implements AutoCloseable {
     private Grade graded(Path workDir, String keyPrefix, String name, long start, SubmissionIntake.Result intake,
                          Optional<String> history) throws IOException, InterruptedException {
         Path classes = workDir.resolve("classes");
-        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), intake.taken(), classes, kitClassPath.paths());
+        List<String> sources = new ArrayList<>(intake.taken());
+        sources.addAll(intake.missing());
+        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), sources, classes, kitClassPath.paths());
         if (!compiled.ok()) {
             List<TestResult> results = tests.stream()
                     .map(test -> new TestResult(test, false, "not run: the submission did not compile", -1)).toList();
@@ -251,7 +259,9 @@ public final class Grader implements AutoCloseable {
             // The etcd tests failed for want of etcd, not for the student's code: their verdicts mean nothing.
             return Grade.couldNotRun(name, etcdDown.get() + " after the tests ran", tests, seconds(start));
         }
-        List<String> notes = new ArrayList<>(answers.notes());
+        List<String> notes = new ArrayList<>();
+        Stubs.note(intake.missing(), options.includeExtensions() && policy.countExtensions()).ifPresent(notes::add);
+        notes.addAll(answers.notes());
         notes.addAll(run.notes());
         // Whether the predictions came first is the instructor's to judge: it stays out of every student's view.
         return new Grade(name, true, "", results, notes, run.lastOutput(), seconds(start), Grade.Status.GRADED, "",

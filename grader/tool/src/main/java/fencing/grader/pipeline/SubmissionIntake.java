@@ -26,6 +26,9 @@ import java.util.TreeSet;
 /**
  * Takes a submission's student-owned files into the grader's work directory, or says why it will not.
  *
+ * <p>A student file the submission does not hold is listed as missing, not refused: the grader puts the kit's stub in
+ * its place.
+ *
  * <p>Only regular files inside the submission folder are read, each directory opened relative to its parent
  * and never through a symbolic link ({@code openat} with {@code O_NOFOLLOW}), so a link to the kit's solutions
  * or to a hidden test's source is refused, not followed. The bytes read are checked (size, UTF-8) and written
@@ -43,9 +46,10 @@ public final class SubmissionIntake {
      *
      * @param sources the copies' source root, laid out like {@code src/main/java}
      * @param taken   the student-owned files copied there
+     * @param missing the student-owned files the submission does not hold
      * @param refusal why the submission is not graded, with what was found and what was expected; null when taken
      */
-    public record Result(Path sources, List<String> taken, String refusal) {
+    public record Result(Path sources, List<String> taken, List<String> missing, String refusal) {
 
         /** Whether the files were taken. */
         public boolean accepted() {
@@ -146,11 +150,18 @@ public final class SubmissionIntake {
         } catch (Refused e) {
             return refuse(e.getMessage(), submission);
         }
-        if (!missing.isEmpty()) {
-            String layout = taken.isEmpty() && !Files.isDirectory(submission.resolve(StudentFiles.SOURCE_ROOT), LinkOption.NOFOLLOW_LINKS)
-                    ? "it is not laid out like exercises/: there is no " + StudentFiles.SOURCE_ROOT + "/ folder"
-                    : "student files are missing: " + String.join(", ", missing);
-            return refuse(layout, submission);
+        // A missing file is graded as the kit's stub (the grader's to write); no student file at all is a wrong layout.
+        if (taken.isEmpty()) {
+            return refuse(Files.isDirectory(submission.resolve(StudentFiles.SOURCE_ROOT), LinkOption.NOFOLLOW_LINKS)
+                    ? "it holds none of the student files"
+                    : "it is not laid out like exercises/: there is no " + StudentFiles.SOURCE_ROOT + "/ folder", submission);
+        }
+        List<String> garbled = garbled(found, missing);
+        if (!garbled.isEmpty()) {
+            // The student meant these files: grading them as not submitted would blame the work, not the upload.
+            return refuse("student files are missing: " + String.join(", ", missing) + "; in their place it holds "
+                    + garbled.stream().map(SubmissionIntake::shown).collect(java.util.stream.Collectors.joining(", "))
+                    + ", whose names differ from theirs only by spaces or control characters", submission);
         }
         List<String> extra = extraSources(found, provided);
         if (!extra.isEmpty()) {
@@ -158,7 +169,7 @@ public final class SubmissionIntake {
                     + ": a submission may change only the student-owned files, and these are neither those nor the kit's"
                     + " provided code (write helpers as nested classes inside a student-owned file)", submission);
         }
-        return new Result(sources, List.copyOf(taken), null);
+        return new Result(sources, List.copyOf(taken), List.copyOf(missing), null);
     }
 
     /**
@@ -288,6 +299,14 @@ public final class SubmissionIntake {
     }
 
     /** The {@code .java} files under the source root that are neither student-owned nor provided by the kit. */
+    /** Returns the files of {@code found} whose names are a missing student file's, give or take spaces and control characters. */
+    private static List<String> garbled(List<String> found, List<String> missing) {
+        String prefix = StudentFiles.SOURCE_ROOT + "/";
+        return found.stream().filter(path -> path.startsWith(prefix))
+                .filter(path -> missing.contains(path.substring(prefix.length()).replaceAll("[\\s\\p{Cntrl}]", "")))
+                .toList();
+    }
+
     private static List<String> extraSources(List<String> found, Set<String> provided) {
         String prefix = StudentFiles.SOURCE_ROOT + "/";
         return found.stream().filter(path -> path.startsWith(prefix) && path.endsWith(".java"))
@@ -333,7 +352,7 @@ public final class SubmissionIntake {
         text.append("\nExpected: a folder laid out like exercises/, with these student files, each a regular UTF-8"
                 + " file of at most ").append(MAX_FILE_BYTES / 1024).append(" KiB:");
         StudentFiles.PATHS.forEach(path -> text.append("\n  ").append(StudentFiles.SOURCE_ROOT).append('/').append(path));
-        return new Result(null, List.of(), text.toString());
+        return new Result(null, List.of(), List.of(), text.toString());
     }
 
     /** Writes a file name so that control characters and odd spaces show, as a report can hold it. */

@@ -111,7 +111,7 @@ final class Tally {
         TestCase test = byId.get(id);
         String status = event.status();
         if (!status.equals("SUCCESSFUL")) {
-            failures.putIfAbsent(id, message(status, event.message() == null ? "" : event.message()));
+            failures.putIfAbsent(id, message(status, Stubs.named(event.message() == null ? "" : event.message(), event.trace())));
         }
         if (test != null && started.containsKey(id)) {
             long millis = (System.nanoTime() - started.remove(id)) / 1_000_000;
