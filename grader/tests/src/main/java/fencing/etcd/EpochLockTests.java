@@ -40,7 +40,7 @@ class EpochLockTests {
     void tokenComposesTheEpochAndTheCreateRevision() {
         String key = Etcd.uniqueKey("epoch-token");
         String epochKey = Etcd.uniqueKey("epoch");
-        EpochLockService locks = new EpochLockService(etcd.client(), key, epochKey, HELD_TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, HELD_TTL_SECONDS);
 
         Ownership first = acquired(locks, "alice");
         long firstRevision = etcd.read(key).orElseThrow().getCreateRevision();
@@ -94,7 +94,7 @@ class EpochLockTests {
         String key = Etcd.uniqueKey("epoch-release");
         String epochKey = Etcd.uniqueKey("epoch");
         put(epochKey, "1");
-        EpochLockService locks = new EpochLockService(etcd.client(), key, epochKey, HELD_TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, HELD_TTL_SECONDS);
         Ownership bob = acquired(locks, "bob");
         long revision = Tokens.revision(bob.token());
         long spareLease = Etcd.await(etcd.client().getLeaseClient().grant(HELD_TTL_SECONDS)).getID();
@@ -120,7 +120,7 @@ class EpochLockTests {
     void holderReleasesInEveryEpoch() {
         String key = Etcd.uniqueKey("epoch-holder-release");
         String epochKey = Etcd.uniqueKey("epoch");
-        EpochLockService locks = new EpochLockService(etcd.client(), key, epochKey, HELD_TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, HELD_TTL_SECONDS);
         for (String epoch : new String[] {null, "4"}) {
             if (epoch != null) {
                 put(epochKey, epoch);

@@ -58,7 +58,7 @@ class EtcdLeaseTests {
     @DisplayName("While the lock is held, another tryAcquire returns empty and leaves no lease behind")
     void tryAcquireWhileHeldReturnsEmptyAndLeavesNoLease() {
         String key = Etcd.uniqueKey("held");
-        EtcdLockService aliceLocks = new EtcdLockService(etcd.client(), key, HELD_TTL_SECONDS);
+        EtcdLockService aliceLocks = new EtcdLockService(etcd.busyClient(), key, HELD_TTL_SECONDS);
         ObservedClient bobsClient = ObservedClient.withListener(etcd.client(), call -> { });
         EtcdLockService bobLocks = new EtcdLockService(bobsClient.client(), key, HELD_TTL_SECONDS);
         Optional<Ownership> alice = aliceLocks.tryAcquire("alice");
@@ -94,7 +94,7 @@ class EtcdLeaseTests {
     @DisplayName("When the holder stops keeping its lease alive, the key disappears and a new owner acquires")
     void keyDisappearsWhenTheLeaseExpiresAndANewOwnerAcquires() throws InterruptedException {
         String key = Etcd.uniqueKey("expiry");
-        EtcdLockService locks = new EtcdLockService(etcd.client(), key, 1);
+        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, 1);
         Optional<Ownership> alice = locks.tryAcquire("alice");
         assertThat(alice).as("tryAcquire(\"alice\") on a free lock must return an ownership").isPresent();
 

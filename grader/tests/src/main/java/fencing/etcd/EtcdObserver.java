@@ -83,6 +83,15 @@ final class EtcdObserver implements AutoCloseable {
         return client;
     }
 
+    /**
+     * Returns a client to hand to a lock service, through which etcd's revision moves before each of its KV calls, as on
+     * a busy cluster: so a token taken from anything but the key's own create_revision is wrong on every run, not only
+     * when other grades happen to write to the same etcd.
+     */
+    Client busyClient() {
+        return ObservedClient.withUnrelatedWrites(client, Etcd.uniqueKey("busy")).client();
+    }
+
     /** Reads {@code key} as etcd holds it now. */
     Optional<KeyValue> read(String key) {
         List<KeyValue> kvs = Etcd.await(client.getKVClient().get(bytes(key))).getKvs();

@@ -1,5 +1,6 @@
 package fencing.etcd;
 
+import fencing.support.Etcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KV;
@@ -75,9 +76,12 @@ final class ObservedClient {
         return new ObservedClient(real, unrelatedKey, true, call -> { });
     }
 
-    /** Observes {@code real}, running {@code listener} after every call. */
+    /**
+     * Observes {@code real}, running {@code listener} after every call, and writing an unrelated key before every KV call
+     * so that etcd's revision moves between the service's calls whatever else runs beside it.
+     */
     static ObservedClient withListener(Client real, Listener listener) {
-        return new ObservedClient(real, "", false, listener);
+        return new ObservedClient(real, Etcd.uniqueKey("busy"), true, listener);
     }
 
     /** Returns the client to hand to the service. */
