@@ -102,7 +102,7 @@ class PrairieLearnTemplateTests {
     @Test
     @DisplayName("a submission not fit to grade is gradable: false with its format errors, which charges no attempt, and exits 0")
     void anUnfitSubmissionIsNotGradable() throws Exception {
-        Path unfit = UnfitSubmissions.build(KitLocations.catalog().resolve("unfit/binary-file"), dir.resolve("unfit"));
+        Path unfit = UnfitSubmissions.build(KitLocations.catalog().resolve("unfit/latin1-source"), dir.resolve("unfit"));
         Path root = gradeRoot(unfit, "unfit");
 
         CommandRun run = entrypoint(root, Map.of());
