@@ -93,23 +93,6 @@ public final class ResourceLimits implements AutoCloseable {
         return new ResourceLimits(List.copyOf(groups), memory);
     }
 
-    /** Gives the processes in the groups {@code cpus} of one CPU from now on. */
-    void setCpus(double cpus) throws IOException {
-        long quota = Math.round(cpus * PERIOD_MICROS);
-        Path group = groups.get(0);
-        if (v1()) {
-            Files.writeString(group.resolve("cpu.cfs_quota_us"), Long.toString(quota));
-        } else {
-            Files.writeString(group.resolve("cpu.max"), quota + " " + PERIOD_MICROS);
-        }
-    }
-
-    /** Returns the processes in the CPU group now. */
-    List<ProcessHandle> processes() throws IOException {
-        return Files.readAllLines(groups.get(0).resolve("cgroup.procs")).stream().filter(line -> !line.isBlank())
-                .map(line -> ProcessHandle.of(Long.parseLong(line.strip()))).flatMap(Optional::stream).toList();
-    }
-
     /** Returns the command prefix that moves the command into the groups before it runs. */
     public List<String> prefix() {
         List<String> prefix = new ArrayList<>(List.of("sh", "-c",

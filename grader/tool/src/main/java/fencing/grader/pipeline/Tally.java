@@ -29,11 +29,7 @@ final class Tally {
      * ({@code [engine:junit-jupiter]/[class:...]}), so that a nested class's tests count with their outer class.
      */
     static String classOf(TestCase test) {
-        return classOf(test.uniqueId());
-    }
-
-    /** Returns the unique ID of the top-level class of the test or container {@code id}. */
-    static String classOf(String id) {
+        String id = test.uniqueId();
         int second = id.indexOf("/[", id.indexOf("/[") + 2);
         return second < 0 ? id : id.substring(0, second);
     }
@@ -50,11 +46,6 @@ final class Tally {
             }
         }
         return Optional.ofNullable(found);
-    }
-
-    /** Returns the test with unique ID {@code id}. */
-    TestCase test(String id) {
-        return byId.get(id);
     }
 
     /** Returns the test that started and has not finished, if any. */
