@@ -37,15 +37,24 @@ final class Tally {
     /**
      * Returns the innermost class container that started and has not finished and still has tests without a result,
      * when no test is running: the JVM is in that class's set-up or tear-down.
+     *
+     * <p>The engine's own container is no class: a JVM that ends with only it open ended between classes, and no class
+     * is to blame.
      */
     Optional<String> runningClass() {
         String found = null;
         for (String id : containers.keySet()) {
-            if (byId.values().stream().anyMatch(test -> test.uniqueId().startsWith(id + "/") && !results.containsKey(test.uniqueId()))) {
+            if (!isEngine(id) && byId.values().stream()
+                    .anyMatch(test -> test.uniqueId().startsWith(id + "/") && !results.containsKey(test.uniqueId()))) {
                 found = id;
             }
         }
         return Optional.ofNullable(found);
+    }
+
+    /** Whether {@code id} is a test engine's root container ({@code [engine:junit-jupiter]}), which holds every class. */
+    private static boolean isEngine(String id) {
+        return !id.contains("/[");
     }
 
     /** Returns the test that started and has not finished, if any. */
