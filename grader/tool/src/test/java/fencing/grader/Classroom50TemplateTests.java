@@ -155,6 +155,31 @@ class Classroom50TemplateTests {
     }
 
     @Test
+    @DisplayName("a checkout that does not compile scores 0, the compiler's message in the Release body")
+    void anUncompilableCheckoutScoresZeroWithTheCompilersMessage() throws Exception {
+        Path checkout = checkout(TemplateSubmissions.uncompilable(dir.resolve("uncompilable")), "uncompilable-checkout");
+
+        JsonNode result = checkedResult(checkout, autograder(checkout, Map.of("KIT_DIR", unpacked.toString())));
+
+        assertThat(result.path("score").asInt(-1)).as("the score of a checkout that does not compile").isZero();
+        assertThat(Files.readString(checkout.resolve("release-body.md"))).as("the Release body")
+                .contains("Compilation failed").contains("Quorum.java").contains(TemplateSubmissions.COMPILER_SAYS);
+    }
+
+    @Test
+    @DisplayName("an empty checkout scores 0 in a valid result.json, each test saying the folder is empty")
+    void anEmptyCheckoutScoresZeroSayingWhy() throws Exception {
+        Path checkout = TemplateSubmissions.empty(dir.resolve("empty-repo"));
+
+        JsonNode result = checkedResult(checkout, autograder(checkout, Map.of("KIT_DIR", unpacked.toString())));
+
+        assertThat(result.path("score").asInt(-1)).as("the empty checkout's score").isZero();
+        String why = CatalogSubmissions.expectedReport(KitLocations.catalog().resolve("unfit/empty")).get(0);
+        assertThat(tests(result)).as("its tests").isNotEmpty().allSatisfy(test ->
+                assertThat(test.path("output").asText()).as("why a test of an empty checkout failed").contains(why));
+    }
+
+    @Test
     @DisplayName("when etcd does not answer, grading could not run: the autograder exits non-zero and writes no result.json")
     void anUnreachableEtcdIsAnInfrastructureError() throws Exception {
         Path checkout = checkout(KitLocations.solutions(), "no-etcd");

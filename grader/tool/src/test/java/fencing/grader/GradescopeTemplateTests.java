@@ -172,6 +172,72 @@ class GradescopeTemplateTests {
         assertThat(Files.size(run.file())).as("the size of results.json").isLessThan(200_000);
     }
 
+    @Test
+    @DisplayName("a wrong entry uploaded as loose files: it loses points on the property it breaks, and the failing test's"
+            + " output, which students see, states the rule")
+    void aWrongEntryLosesPointsAndSeesTheRule() throws Exception {
+        requireTheImage();
+        Path entry = KitLocations.catalog().resolve("wrong/resource-strictly-greater");
+        Path submission = Uploads.looseFiles(CatalogSubmissions.assemble(entry, dir.resolve("wrong")), dir.resolve("submission"));
+
+        JsonNode results = runAutograder(submission, "wrong/resource-strictly-greater").results();
+
+        assertThat(results.path("score").asInt(-1)).as("the wrong entry's score").isLessThan(results.path("max_score").asInt());
+        for (String tag : CatalogSubmissions.expectedTags(entry)) {
+            assertThat(tests(results)).as("a visible test tagged %s that earned less than its points and states the rule %s",
+                    tag, CatalogSubmissions.expectedRules(entry)).anySatisfy(test -> {
+                        assertThat(test.path("tags").toString()).as("tags").contains("\"" + tag + "\"");
+                        assertThat(test.path("score").asDouble()).as("score").isLessThan(test.path("max_score").asDouble());
+                        assertThat(test.path("visibility").asText()).as("visibility").isEqualTo("visible");
+                        assertThat(test.path("output").asText()).as("output").contains(CatalogSubmissions.expectedRules(entry));
+                    });
+        }
+    }
+
+    @Test
+    @DisplayName("a submission that does not compile: 0, and the compiler's message in plain text, angle brackets and all")
+    void anUncompilableSubmissionShowsTheCompilerInPlainText() throws Exception {
+        requireTheImage();
+        Path submission = Uploads.looseFiles(TemplateSubmissions.uncompilable(dir.resolve("uncompilable")), dir.resolve("submission"));
+
+        JsonNode results = runAutograder(submission, "a submission that does not compile").results();
+
+        assertThat(results.path("score").asInt(-1)).as("the score of a submission that does not compile").isZero();
+        assertThat(results.path("output_format").asText()).as("the top-level output_format").isEqualTo("text");
+        assertThat(results.path("output").asText()).as("the top-level output, which students see")
+                .contains("Compilation failed").contains("Quorum.java").contains(TemplateSubmissions.COMPILER_SAYS);
+    }
+
+    @Test
+    @DisplayName("an empty submission: 0, in a valid results.json that says the folder is empty")
+    void anEmptySubmissionScoresZeroSayingWhy() throws Exception {
+        requireTheImage();
+        Path submission = TemplateSubmissions.empty(dir.resolve("submission"));
+
+        JsonNode results = runAutograder(submission, "an empty submission").results();
+
+        assertThat(results.path("score").asInt(-1)).as("the score of an empty submission").isZero();
+        assertThat(results.path("output").asText()).as("the top-level output, which students see")
+                .contains(CatalogSubmissions.expectedReport(KitLocations.catalog().resolve("unfit/empty")));
+    }
+
+    @Test
+    @DisplayName("a submission that exits the JVM in a test: the tests it exits in fail saying so, and the grade goes on")
+    void aTestThatExitsTheJvmIsReportedToTheStudent() throws Exception {
+        requireTheImage();
+        Path entry = KitLocations.catalog().resolve("hostile/exit-in-method");
+        Path submission = Uploads.looseFiles(CatalogSubmissions.assemble(entry, dir.resolve("exits")), dir.resolve("submission"));
+
+        JsonNode results = runAutograder(submission, "hostile/exit-in-method").results();
+
+        assertThat(results.path("score").asInt(-1)).as("the score of a submission that exits").isPositive()
+                .isLessThan(results.path("max_score").asInt());
+        assertThat(tests(results).stream().filter(test -> test.path("tags").toString().contains("\"quorum\"")).toList())
+                .as("the quorum tests, in which the entry exits").isNotEmpty().allSatisfy(test ->
+                        assertThat(test.path("output").asText()).as("%s's output", test.path("name"))
+                                .contains(CatalogSubmissions.expectedReport(entry)));
+    }
+
     /** What one run of {@code run_autograder} in a fresh container left: its {@code results.json}, read, and its output. */
     private record Run(Path file, JsonNode results, String output) {
     }

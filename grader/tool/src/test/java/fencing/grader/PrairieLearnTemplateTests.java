@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.report.ReportText;
 import fencing.support.LoopbackPorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,6 +111,53 @@ class PrairieLearnTemplateTests {
         JsonNode results = checkedResults(root, run);
         assertThat(results.path("gradable").asBoolean(true)).as("gradable").isFalse();
         assertThat(results.path("format_errors").toString()).as("format_errors").contains("Quorum.java");
+    }
+
+    @Test
+    @DisplayName("a submission that does not compile: gradable, 0, and the compiler's message in the one PrairieLearn shows")
+    void anUncompilableSubmissionScoresZeroWithTheCompilersMessage() throws Exception {
+        Path root = gradeRoot(TemplateSubmissions.uncompilable(dir.resolve("uncompilable")), "uncompilable");
+
+        JsonNode results = checkedResults(root, entrypoint(root, Map.of()));
+
+        assertThat(results.path("gradable").asBoolean(false)).as("gradable").isTrue();
+        assertThat(results.path("score").asDouble(-1)).as("the score of a submission that does not compile").isZero();
+        assertThat(results.path("message").asText()).as("the message").contains("Compilation failed").contains("Quorum.java")
+                .contains(TemplateSubmissions.COMPILER_SAYS);
+    }
+
+    @Test
+    @DisplayName("an empty upload is gradable: false, saying the folder is empty, which charges no attempt")
+    void anEmptyUploadIsNotGradable() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("grade-empty"));
+        TemplateSubmissions.empty(root.resolve("student"));
+
+        JsonNode results = checkedResults(root, entrypoint(root, Map.of()));
+
+        assertThat(results.path("gradable").asBoolean(true)).as("gradable").isFalse();
+        assertThat(results.path("format_errors").toString()).as("format_errors")
+                .contains(CatalogSubmissions.expectedReport(KitLocations.catalog().resolve("unfit/empty")).get(0));
+    }
+
+    @Test
+    @DisplayName("a submission that exits the JVM in a test, and one whose tests throw 300,000 characters: each test's message"
+            + " says what happened, within PrairieLearn's limits")
+    void hostileSubmissionsAreReportedWithinTheLimits() throws Exception {
+        for (String name : List.of("hostile/exit-in-method", "hostile/floods-messages")) {
+            Path entry = KitLocations.catalog().resolve(name);
+            Path root = gradeRoot(CatalogSubmissions.assemble(entry, dir.resolve(entry.getFileName())), entry.getFileName().toString());
+
+            JsonNode results = checkedResults(root, entrypoint(root, Map.of()));
+
+            assertThat(results.path("score").asDouble(-1)).as("the score of %s", name).isGreaterThan(0.0).isLessThan(1.0);
+            assertThat(tests(results)).as("every test's message of %s", name).allSatisfy(test ->
+                    assertThat(test.path("message").asText().length()).as("the length of %s's message", test.path("name"))
+                            .isLessThanOrEqualTo(ReportText.TEST_OUTPUT_LIMIT));
+            assertThat(tests(results).stream().filter(test -> test.path("description").asText().contains("quorum")).toList())
+                    .as("the quorum tests of %s", name).isNotEmpty().allSatisfy(test ->
+                            assertThat(test.path("message").asText()).as("%s's message", test.path("name"))
+                                    .contains(CatalogSubmissions.expectedReport(entry)));
+        }
     }
 
     @Test
