@@ -63,7 +63,10 @@ public final class EtcdLockService {
      * owner's name or the lease: the same owner name may have acquired the lock again since, with a newer key.
      * Revoke the ownership's lease whether or not the key was deleted. A lease that is already gone (it expired, so
      * etcd answers NOT_FOUND to the revoke) is not an error: there is nothing left to revoke, and release returns
-     * {@code false} if the key was not deleted.
+     * {@code false} if the key was not deleted. jetcd fails the revoke's future with an
+     * {@code io.grpc.StatusRuntimeException} whose status code is {@code NOT_FOUND} (the cause of {@code get()}'s
+     * {@code ExecutionException}), not with jetcd's {@code EtcdException};
+     * {@code EtcdExceptionFactory.toEtcdException(cause).getErrorCode()} reads the code of either.
      *
      * @return {@code true} if the key was deleted
      */

@@ -11,10 +11,17 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Checks the figures an answer quotes ({@code Figures: token=12 lease=7587... wait-ms=2342.8 mark=9}) against the
  * {@code evidence.json} of the case the question asks about, read through the lab's own evidence records.
+ *
+ * <p>It reads what {@code ANSWERS.md} tells students to write, and nothing looser: figures separated by spaces or
+ * commas; {@code token=N} and {@code mark=N} with {@code N} a whole number of digits; {@code lease=ID} in decimal
+ * digits or in hex after {@code 0x}; {@code wait-ms=M} with {@code M} milliseconds, digits with an optional decimal
+ * point and fraction, within 1 ms of the evidence's figure.
  */
 public final class EvidenceFigures {
 
@@ -23,6 +30,10 @@ public final class EvidenceFigures {
 
     /** Where an older submission keeps the evidence of one case, tried in order when {@code study/CASE/} is missing. */
     public static final List<String> SINGLE = List.of(Evidence.FILE, "build/my-fence-study/" + Evidence.FILE);
+
+    private static final Pattern WHOLE = Pattern.compile("\\d+");
+    private static final Pattern MILLIS = Pattern.compile("\\d+(\\.\\d+)?");
+    private static final Pattern HEX = Pattern.compile("0[xX]([0-9a-fA-F]+)");
 
     /** How far a quoted wait may be from the evidence's, in milliseconds: students round. */
     private static final double WAIT_TOLERANCE_MILLIS = 1.0;
@@ -41,7 +52,7 @@ public final class EvidenceFigures {
                 if (holder != null) {
                     tokens.add(holder.token());
                     leases.add(Long.toString(holder.leaseId()));
-                    leases.add(Long.toHexString(holder.leaseId()));
+                    leases.add("0x" + Long.toHexString(holder.leaseId()));
                 }
             }
             if (repeat.expiry() != null) {
@@ -91,7 +102,7 @@ public final class EvidenceFigures {
     /** Returns what does not match in {@code figures}, one line per figure; empty when every figure matches. */
     public List<String> problems(String figures) {
         List<String> problems = new ArrayList<>();
-        for (String figure : figures.strip().split("[\\s,;]+")) {
+        for (String figure : figures.strip().split("[\\s,]+")) {
             if (figure.isEmpty()) {
                 continue;
             }
@@ -101,8 +112,8 @@ public final class EvidenceFigures {
             String problem = switch (key) {
                 case "token" -> number(value) != null && tokens.contains(number(value)) ? null
                         : "token " + value + " is not A's or B's token in any repeat of " + where + " " + tokens;
-                case "lease" -> leases.contains(lease(value)) ? null
-                        : "lease " + value + " is not A's or B's lease ID in any repeat of " + where;
+                case "lease" -> lease(value) != null && leases.contains(lease(value)) ? null
+                        : "lease " + value + " is not A's or B's lease ID (decimal, or hex after 0x) in any repeat of " + where;
                 case "wait-ms" -> decimal(value) != null && waits.stream().anyMatch(w -> Math.abs(w - decimal(value)) <= WAIT_TOLERANCE_MILLIS)
                         ? null : "wait-ms " + value + " is not a wait after SIGSTOP in " + where + " " + waits;
                 case "mark" -> number(value) != null && marks.contains(number(value)) ? null
@@ -116,27 +127,27 @@ public final class EvidenceFigures {
         return problems;
     }
 
+    /** Returns a quoted lease ID as the evidence's set holds it (decimal digits, or {@code 0x} and lower-case hex), or null. */
     private static String lease(String value) {
-        String text = value.toLowerCase(Locale.ROOT);
-        if (text.startsWith("0x")) {
-            return text.substring(2).replaceFirst("^0+(?=.)", "");
+        Matcher hex = HEX.matcher(value);
+        if (hex.matches()) {
+            return "0x" + hex.group(1).toLowerCase(Locale.ROOT).replaceFirst("^0+(?=.)", "");
         }
-        return text;
+        return WHOLE.matcher(value).matches() ? value.replaceFirst("^0+(?=.)", "") : null;
     }
 
     private static Long number(String value) {
+        if (!WHOLE.matcher(value).matches()) {
+            return null;
+        }
         try {
             return Long.parseLong(value);
-        } catch (NumberFormatException e) {
+        } catch (NumberFormatException tooLarge) {
             return null;
         }
     }
 
     private static Double decimal(String value) {
-        try {
-            return Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return MILLIS.matcher(value).matches() ? Double.parseDouble(value) : null;
     }
 }

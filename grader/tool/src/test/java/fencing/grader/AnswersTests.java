@@ -166,6 +166,24 @@ class AnswersTests {
     }
 
     @Test
+    @DisplayName("figures are read in exactly the forms ANSWERS.md gives: whole tokens and marks, a decimal or 0x lease, "
+            + "milliseconds whole or with a decimal point")
+    void figuresAreReadInTheFormsTheTemplateGives() throws Exception {
+        Evidence.Study run = Evidence.read(KitLocations.solutions().resolve("study/late-write/evidence.json"));
+        Evidence.Holder a = run.repeats().get(0).a();
+        double wait = run.repeats().get(0).expiry().waitAfterStopMillis();
+        EvidenceFigures evidence = new EvidenceFigures(run, "study/late-write/evidence.json");
+        String forms = "token=" + a.token() + ", lease=" + a.leaseId() + " lease=" + a.leaseIdHex() + " wait-ms=" + Math.round(wait)
+                + " wait-ms=" + String.format(java.util.Locale.ROOT, "%.1f", wait);
+
+        assertThat(evidence.problems(forms)).as("problems with the template's forms of the run's own figures: %s", forms).isEmpty();
+        for (String looser : List.of("token=+" + a.token(), "token=" + a.token() + ".0", "lease=" + a.leaseIdHex().substring(2),
+                "wait-ms=" + String.format(java.util.Locale.ROOT, "%.3e", wait), "wait-ms=" + Math.round(wait) + "ms")) {
+            assertThat(evidence.problems(looser)).as("problems with %s, a form the template does not give", looser).hasSize(1);
+        }
+    }
+
+    @Test
     @DisplayName("a submission's explanations reach results.json's extra_data (entries only where the policy shows them to students)"
             + " and summary.md's staff part, with the rubric")
     void explanationsArePassedOnToStaff() throws Exception {

@@ -90,29 +90,136 @@ class HandoutTests {
     }
 
     @Test
-    @DisplayName("the handout's .gitignore keeps the lab's logs in study/ that the questions cite, and ignores other logs")
-    void gitignoreKeepsTheStudysLogs() throws Exception {
+    @DisplayName("the handout is a git repository whose one commit, by a neutral author, holds every file and ignores none")
+    void isAGitRepositoryWithEverythingInItsFirstCommit() throws Exception {
         Path handout = write(dir.resolve("handout"));
-        git(handout, "init", "-q");
 
-        assertThat(git(handout, "check-ignore", "-q", "study/late-write/repeat-01/worker-A.log"))
-                .as("git check-ignore on the worker-A.log a question cites (1: not ignored, committed with study/)").isEqualTo(1);
-        assertThat(git(handout, "check-ignore", "-q", "kit-run.log"))
+        assertThat(git(handout, "rev-list", "--count", "HEAD").output()).as("commits in a fresh handout").isEqualTo("1");
+        assertThat(git(handout, "status", "--porcelain", "--ignored").output())
+                .as("files of a fresh handout that are not committed, or ignored").isEmpty();
+        assertThat(git(handout, "ls-files").output().lines()).as("the files of the first commit")
+                .contains(STUDENT_PREDICTIONS, StudentFiles.SOURCE_ROOT + "/fencing/basics/Resource.java", "kit", "mvnw");
+        assertThat(git(handout, "log", "-1", "--format=%an <%ae>").output()).as("the first commit's author, not whoever wrote the handout")
+                .isEqualTo("Fencing kit handout <handout@fencing-kit.invalid>");
+    }
+
+    @Test
+    @DisplayName("the README's predict-first commands, run word for word on a fresh handout, commit Predictions.java alone")
+    void predictFirstCommandsCommitThePredictionsAlone() throws Exception {
+        Path handout = write(dir.resolve("handout"));
+        List<String> commands = predictFirstCommands(Files.readString(handout.resolve("README.md")));
+        Path predictions = handout.resolve(STUDENT_PREDICTIONS);
+        Path resource = handout.resolve(StudentFiles.SOURCE_ROOT + "/fencing/basics/Resource.java");
+        Files.writeString(predictions, Files.readString(predictions) + "// filled in\n");
+        Files.writeString(resource, Files.readString(resource) + "// started\n");
+
+        assertThat(commands).as("the git commands of the README's Predict first section").isNotEmpty();
+        for (String command : commands) {
+            List<String> words = HandoutCommands.words(command);
+            assertThat(words.get(0)).as("the program of `%s`", command).isEqualTo("git");
+            Git run = git(handout, words.subList(1, words.size()).toArray(String[]::new));
+            assertThat(run.exit()).as("exit code of `%s` on a fresh handout; it said:%n%s", command, run.output()).isZero();
+        }
+        assertThat(git(handout, "show", "--format=", "--name-only", "HEAD").output().lines())
+                .as("the files the predict-first commit changed").containsExactly(STUDENT_PREDICTIONS);
+        assertThat(git(handout, "rev-list", "--count", "HEAD").output()).as("commits: the handout's, then the predictions").isEqualTo("2");
+        assertThat(git(handout, "status", "--porcelain").output()).as("what is left to commit: the started Resource")
+                .contains("Resource.java").doesNotContain("Predictions.java");
+    }
+
+    @Test
+    @DisplayName("the handout's .gitignore keeps every file of the lab's out folder that the questions and READMEs cite, "
+            + "committed as study/, and ignores logs elsewhere")
+    void gitignoreKeepsEveryCitedStudyFile() throws Exception {
+        Path handout = write(dir.resolve("handout"));
+        List<String> cited = citedStudyFiles(Files.readString(handout.resolve("lab/README.md")),
+                Files.readString(handout.resolve("ANSWERS.md")));
+
+        assertThat(cited).as("files of the lab's out folder that the handout's Markdown names")
+                .contains("repeat-01/worker-A.log", "evidence.json", "history.jsonl", "repeat-01/sink/fenced.db");
+        for (String file : cited) {
+            for (String caseFolder : List.of("study/late-write/", "study/chaos/")) {
+                assertThat(git(handout, "check-ignore", "-q", caseFolder + file).exit())
+                        .as("git check-ignore on %s%s, which the handout cites (1: not ignored, committed with study/)", caseFolder, file)
+                        .isEqualTo(1);
+            }
+        }
+        assertThat(git(handout, "check-ignore", "-q", "kit-run.log").exit())
                 .as("git check-ignore on a log outside study/ (0: ignored)").isZero();
-        assertThat(git(handout, "check-ignore", "-q", "build/my-fence-study/late-write/repeat-01/worker-A.log"))
+        assertThat(git(handout, "check-ignore", "-q", "build/my-fence-study/late-write/repeat-01/worker-A.log").exit())
                 .as("git check-ignore on the build folder's copy (0: ignored)").isZero();
     }
 
-    private static int git(Path dir, String... args) throws Exception {
+    private static final String STUDENT_PREDICTIONS = StudentFiles.SOURCE_ROOT + "/fencing/basics/Predictions.java";
+
+    /** A file name of the lab's out folder as the Markdown quotes it: {@code repeat-NN/worker-A.log}, {@code evidence.json}. */
+    private static final Pattern OUT_FILE = Pattern.compile("`((?:repeat-\\w+/)?(?:sink/)?[\\w*-]+\\.(?:log|json|jsonl|html|md|db))`");
+
+    /** Returns the git commands in the fenced blocks of the README's "Predict first" section. */
+    private static List<String> predictFirstCommands(String readme) {
+        String section = readme.split("### Predict first", 2)[1].split("\n##", 2)[0];
+        List<String> commands = new ArrayList<>();
+        boolean inFence = false;
+        for (String line : section.lines().toList()) {
+            if (line.strip().startsWith("```")) {
+                inFence = !inFence;
+            } else if (inFence && line.strip().startsWith("git ")) {
+                commands.add(line.strip());
+            }
+        }
+        return commands;
+    }
+
+    /**
+     * Returns the out-folder files the lab README and the questions name, as paths in one case's folder: {@code NN}
+     * becomes {@code 01}, {@code *} nothing, and a bare name listed after a path ({@code plain.db}, {@code fenced.db})
+     * lies in that path's folder. The handout's own files ({@code ANSWERS.md}, {@code README.md}) are not the lab's.
+     */
+    private static List<String> citedStudyFiles(String labReadme, String answers) {
+        List<String> files = new ArrayList<>();
+        for (String line : (labReadme + "\n" + answers).lines().toList()) {
+            String folder = "";
+            java.util.regex.Matcher quoted = OUT_FILE.matcher(line);
+            while (quoted.find()) {
+                String name = quoted.group(1).replace("-NN/", "-01/").replace("*", "");
+                if (name.contains("/")) {
+                    folder = name.substring(0, name.lastIndexOf('/') + 1);
+                } else if (line.startsWith("| `")) {
+                    name = folder + name;
+                }
+                if (!List.of("ANSWERS.md", "README.md").contains(name) && !files.contains(name)) {
+                    files.add(name);
+                }
+            }
+        }
+        return files;
+    }
+
+    /** What one git command did. */
+    private record Git(int exit, String output) {
+    }
+
+    /**
+     * Runs git in {@code dir} as a student would, with an identity of the student's own and none of this machine's
+     * git configuration (a global ignore file would change what check-ignore says).
+     */
+    private Git git(Path dir, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(args));
-        Process git = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        Map<String, String> environment = builder.environment();
+        environment.keySet().removeIf(name -> name.startsWith("GIT_"));
+        environment.put("HOME", Files.createDirectories(this.dir.resolve("student-home")).toString());
+        environment.put("GIT_CONFIG_NOSYSTEM", "1");
+        environment.putAll(Map.of("GIT_AUTHOR_NAME", "A Student", "GIT_AUTHOR_EMAIL", "student@example.invalid",
+                "GIT_COMMITTER_NAME", "A Student", "GIT_COMMITTER_EMAIL", "student@example.invalid"));
+        Process git = builder.start();
+        String output = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!git.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
             git.destroyForcibly();
             throw new IllegalStateException("git " + String.join(" ", args) + " did not end");
         }
-        return git.exitValue();
+        return new Git(git.exitValue(), output.strip());
     }
 
     @Test
@@ -364,7 +471,9 @@ class HandoutTests {
             return List.of();
         }
         try (Stream<Path> paths = Files.walk(root)) {
+            // Git's own files (.git/) are git's: the handout's committed files are the ones beside them.
             return paths.filter(Files::isRegularFile).filter(path -> !root.relativize(path).toString().contains("target/"))
+                    .filter(path -> !root.relativize(path).startsWith(".git"))
                     .sorted().toList();
         } catch (UncheckedIOException e) {
             throw e.getCause();

@@ -14,15 +14,14 @@ import java.util.TreeMap;
  * Judges a recorded history, mode by mode, and fails closed: a history it cannot fully read is "unknown", never "ok".
  *
  * <p>Order is real time, never a guess: a write is <em>after</em> another only if it was sent after the
- * other's response arrived, so two writes in flight at once are never held against each other. Per mode:
+ * other's response arrived, so two writes in flight at once are never held against each other. Per mode, counted
+ * in every mode and a violation only where the mode's {@link Contract} forbids it:
  * <ul>
  *   <li><b>stale write accepted</b>: an accepted write whose token is below the token of a write accepted
- *       before it was sent. A violation in every mode.</li>
- *   <li><b>lost update</b>: the newer owner's latest accepted write that a stale write then overwrote.
- *       A violation in every mode.</li>
+ *       before it was sent.</li>
+ *   <li><b>lost update</b>: the newer owner's latest accepted write that a stale write then overwrote.</li>
  *   <li><b>expired-holder write accepted</b>: an accepted write sent after a newer token had been granted, so
- *       its holder's lease was gone. Counted everywhere; a violation only in a {@code current-owner} mode,
- *       since a high-water mark cannot reject a write that arrives before any newer token did.</li>
+ *       its holder's lease was gone.</li>
  *   <li><b>complete</b>: every write of the mode got a verdict; a write that got none may or may not have
  *       been applied, so the mode is then unknown.</li>
  * </ul>
@@ -45,6 +44,47 @@ public final class HistoryChecker {
         }
     }
 
+    /** What the lesson expects of a mode, by its name in the history: which of its counts are violations. */
+    public enum Contract {
+        /** {@code plain}: no fencing, so its stale writes and lost updates are the lesson's expected outcome, counted only. */
+        NONE("has no fencing, so its stale writes and lost updates are the lesson's expected outcome"),
+        /**
+         * A high-water mark ({@code fenced}, and any other mode): no stale write and no lost update; an expired holder's
+         * write that arrives before any newer token reached the sink is its narrower contract, counted only.
+         */
+        HIGH_WATER_MARK("must accept no stale write and lose no update"),
+        /** {@code current-owner}: as a high-water mark, and no write from a holder whose lease is gone. */
+        CURRENT_OWNER("must accept no stale write, lose no update and accept no write of an expired holder");
+
+        private final String promise;
+
+        Contract(String promise) {
+            this.promise = promise;
+        }
+
+        /** Returns the contract of the mode named {@code mode} in a history. */
+        public static Contract of(String mode) {
+            return switch (mode) {
+                case "plain" -> NONE;
+                case "current-owner" -> CURRENT_OWNER;
+                default -> HIGH_WATER_MARK;
+            };
+        }
+
+        /** Returns what the lesson expects of a mode with this contract, in words. */
+        public String promise() {
+            return promise;
+        }
+
+        int violations(int staleAccepted, int lostUpdates, int expiredHolderAccepted) {
+            return switch (this) {
+                case NONE -> 0;
+                case HIGH_WATER_MARK -> staleAccepted + lostUpdates;
+                case CURRENT_OWNER -> staleAccepted + lostUpdates + expiredHolderAccepted;
+            };
+        }
+    }
+
     /**
      * One accepted write: when its response arrived, its token, and whether it was stale.
      *
@@ -56,19 +96,19 @@ public final class HistoryChecker {
 
     /** What one mode's writes show; {@code examples} name a few of the violations by line. */
     public record ModeFindings(String mode, int writes, int accepted, int rejected, int noVerdict, int staleAccepted,
-                               int expiredHolderAccepted, int lostUpdates, boolean complete, boolean expiredHolderIsViolation,
+                               int expiredHolderAccepted, int lostUpdates, boolean complete, Contract contract,
                                List<String> examples, List<Point> accepts) {
 
-        /** Returns how many violations this mode's contract counts. */
+        /** Returns how many of this mode's counts its contract forbids: none for {@code plain}, whatever it accepted. */
         public int violations() {
-            return staleAccepted + lostUpdates + (expiredHolderIsViolation ? expiredHolderAccepted : 0);
+            return contract.violations(staleAccepted, lostUpdates, expiredHolderAccepted);
         }
     }
 
     /** The whole answer: why the history is unreadable (if it is), and each mode's findings. */
     public record Findings(List<String> problems, long seed, int writers, Map<String, ModeFindings> modes) {
 
-        /** Returns {@code UNKNOWN} for an unreadable history, else {@code VIOLATIONS} if any mode has one, else {@code UNKNOWN} if a mode is incomplete, else {@code OK}. */
+        /** Returns {@code UNKNOWN} for an unreadable history, else {@code VIOLATIONS} if any mode broke its contract, else {@code UNKNOWN} if a mode is incomplete, else {@code OK}. */
         public Verdict verdict() {
             if (!problems.isEmpty()) {
                 return Verdict.UNKNOWN;
@@ -190,7 +230,7 @@ public final class HistoryChecker {
         ModeFindings findings() {
             accepts.sort(Comparator.comparingLong(Point::atMicros));
             return new ModeFindings(mode, writes, accepted, rejected, noVerdict, stale, expiredHolder, lostLines.size(), noVerdict == 0,
-                    mode.equals("current-owner"), List.copyOf(examples.subList(0, Math.min(examples.size(), MAX_EXAMPLES * 3))), accepts);
+                    Contract.of(mode), List.copyOf(examples.subList(0, Math.min(examples.size(), MAX_EXAMPLES * 3))), accepts);
         }
     }
 }

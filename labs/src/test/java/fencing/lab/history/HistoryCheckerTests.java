@@ -3,11 +3,15 @@ package fencing.lab.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +51,51 @@ class HistoryCheckerTests {
         assertThat(fenced.expiredHolderAccepted()).as("A wrote after token 8 was granted: its lease was gone").isEqualTo(1);
         assertThat(result.exit).as("a stale acceptance is a violation; it said:%n%s", result.out).isEqualTo(1);
         assertThat(result.out).as("the violation is listed by line").contains("line 6: stale write accepted");
+    }
+
+    @Test
+    @DisplayName("a real chaos history whose plain mode accepted stale writes is as the lesson expects: exit 0, plain's counts reported as expected")
+    void plainStaleWritesOfARealChaosRunAreExpected() throws IOException {
+        Path file = realChaosOpening(List.of());
+        HistoryChecker.Findings findings = HistoryChecker.check(file);
+        Result result = run(file);
+
+        assertThat(findings.modes().get("plain").staleAccepted()).as("stale writes the plain mode accepted in the recorded run").isPositive();
+        assertThat(findings.modes().get("fenced").staleAccepted()).as("stale writes the fenced mode accepted in the recorded run").isZero();
+        assertThat(result.exit).as("exit code on a run the study reported as expected; it said:%n%s", result.out).isZero();
+        assertThat(result.out).as("what it says of each mode").contains("as expected of plain: it has no fencing")
+                .contains("kept by fenced: it must accept no stale write").contains("kept by current-owner: it must accept no stale write")
+                .contains("verdict: ok, no violation");
+    }
+
+    @Test
+    @DisplayName("the same real history with one stale write accepted by the fenced mode: exit 1, the violation named as fenced's")
+    void aFencedStaleWriteInARealChaosRunIsAViolation() throws IOException {
+        // Line 1005 is the fenced mode's rejection of w3's token 172, sent after token 182 was accepted there.
+        Path file = realChaosOpening(List.of(1005));
+        Result result = run(file);
+
+        assertThat(result.exit).as("exit code with a stale write accepted in the fenced mode; it said:%n%s", result.out).isEqualTo(1);
+        assertThat(result.out).as("what it says of each mode").contains("VIOLATIONS in fenced: it must accept no stale write")
+                .contains("as expected of plain").contains("line 1005: stale write accepted").contains("verdict: VIOLATIONS in fenced (exit 1)");
+    }
+
+    /**
+     * Returns the opening of a real chaos run (seed 5, four writers: its first 1030 lines, through the first stale writes
+     * that the plain mode accepted, and closing lines counting the writes kept), with the fenced verdicts on the given
+     * lines turned from rejected to accepted.
+     */
+    private Path realChaosOpening(List<Integer> acceptedInstead) throws IOException {
+        List<String> lines;
+        try (InputStream in = new GZIPInputStream(HistoryCheckerTests.class.getResourceAsStream("chaos-seed-5-opening.jsonl.gz"))) {
+            lines = new ArrayList<>(new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList());
+        }
+        for (int line : acceptedInstead) {
+            String text = lines.get(line - 1);
+            assertThat(text).as("line %d of the recorded run", line).contains("\"mode\":\"fenced\"").contains("\"verdict\":\"rejected\"");
+            lines.set(line - 1, text.replace("\"verdict\":\"rejected\"", "\"verdict\":\"accepted\""));
+        }
+        return Files.write(dir.resolve("chaos-" + acceptedInstead.size() + ".jsonl"), lines);
     }
 
     @Test

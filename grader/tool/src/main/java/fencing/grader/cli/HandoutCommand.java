@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 @Command(name = "handout", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes the student repository: exercises/ as a standalone Maven project with the Maven wrapper and ./kit,",
                 "the provided code, the stubs, the public tests, the lab's sources and a README.",
-                "It holds no solutions, no hidden tests and no grader."})
+                "It holds no solutions, no hidden tests and no grader. It is a git repository with all of it in one commit."})
 public final class HandoutCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where to write the handout; must be missing or empty.")

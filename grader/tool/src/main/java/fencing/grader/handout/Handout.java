@@ -33,6 +33,9 @@ import org.xml.sax.SAXException;
  * are filled from the kit's parent pom, so that the handout builds with the kit's own versions. The
  * lab's README is the kit's {@code labs/README.md} as {@link HandoutMarkdown} shows it to students.
  * Solutions, hidden tests and the grader are never read, so they cannot leak into the handout.
+ *
+ * <p>The handout is a git repository whose one commit holds every file written, so that a student's own commits
+ * (the predictions before {@code Resource}, which the grader's note on the history looks for) start from the stubs.
  */
 public final class Handout {
 
@@ -66,9 +69,9 @@ public final class Handout {
     }
 
     /**
-     * Writes the handout into {@code out}, which must be missing or empty.
+     * Writes the handout into {@code out}, which must be missing or empty, and commits it as a new git repository.
      *
-     * @return the files written, relative to {@code out}
+     * @return the files written, relative to {@code out}, without git's own
      * @throws IllegalArgumentException if {@code out} holds anything, or lies inside one of the kit's modules
      */
     public List<Path> write(Path out) throws IOException {
@@ -89,6 +92,7 @@ public final class Handout {
         // Everything that can fail on a bad template is done before the first file is written.
         String pom = pom();
         Optional<String> labReadme = labReadme();
+        HandoutRepository.requireGit();
         Files.createDirectories(target);
         FileTrees.copy(kit.resolve("exercises/src"), target.resolve("src"));
         FileTrees.delete(target.resolve(KIT_OWN_TESTS));
@@ -110,6 +114,7 @@ public final class Handout {
         if (!launcher.toFile().setExecutable(true, false)) {
             throw new IOException("cannot make the handout's launcher executable: " + launcher);
         }
+        HandoutRepository.commitAll(target);
         return files(target);
     }
 
@@ -230,7 +235,8 @@ public final class Handout {
 
     private static List<Path> files(Path root) throws IOException {
         try (Stream<Path> paths = Files.walk(root)) {
-            return paths.filter(Files::isRegularFile).map(root::relativize).sorted().toList();
+            return paths.filter(Files::isRegularFile).map(root::relativize)
+                    .filter(path -> !path.startsWith(HandoutRepository.GIT_DIR)).sorted().toList();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
