@@ -24,7 +24,7 @@ public final class ClassPage {
     /** The default similarity threshold, in percent of JPlag's average similarity. */
     public static final double DEFAULT_THRESHOLD = Similarity.DEFAULT_THRESHOLD;
 
-    private static final List<String> BESIDE = List.of("gradebook.csv", "gradebook.md", SimilarityFiles.CSV, "regrade.md", "regrade.csv");
+    private static final List<String> BESIDE = List.of("gradebook.csv", "gradebook.md", SimilarityFiles.CSV, SimilarityFiles.ANSWERS_CSV, "regrade.md", "regrade.csv");
 
     private ClassPage() {
     }
@@ -62,7 +62,7 @@ public final class ClassPage {
         SimilarityReport found = Similarity.compare(folders, threshold);
         notCompared.putAll(found.skipped());
         SimilarityReport similarity = new SimilarityReport(found.threshold(), found.compared(), notCompared, found.pairs(), found.pairCount(),
-                found.distribution(), found.highestBelow(), found.seconds(), found.sources());
+                found.distribution(), found.highestBelow(), found.seconds(), found.sources(), found.answersCompared(), found.answers());
         SimilarityFiles.write(similarity, out, FILE);
         List<String> links = BESIDE.stream().filter(name -> Files.isRegularFile(out.resolve(name), LinkOption.NOFOLLOW_LINKS)).toList();
         Files.writeString(out.resolve(FILE), ClassPageHtml.html(records, similarity, links), StandardCharsets.UTF_8);

@@ -79,7 +79,7 @@ final class ClassPageHtml {
             }
             out.append("<p>Mean <b data-figure=\"").append(part).append("-mean\">").append(number(scores.mean())).append("</b>, median <b data-figure=\"")
                     .append(part).append("-median\">").append(number(scores.median())).append("</b> of ").append(scores.max()).append(" points.</p>\n");
-            out.append("<figure>").append(Histogram.svg(part + " scores", scores.counts(), scores.edges(), -1))
+            out.append("<figure>").append(Histogram.svg(part + " scores", scores.counts(), scores.edges(), List.of()))
                     .append("<figcaption>Submissions by ").append(part).append(" score: ten equal bins from 0 to ").append(scores.max())
                     .append(", each from its lower bound up to the next, the last one including ").append(scores.max()).append(".</figcaption></figure></div>\n");
         }

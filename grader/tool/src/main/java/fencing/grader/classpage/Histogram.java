@@ -21,9 +21,9 @@ final class Histogram {
      * @param label  what the chart shows, for a screen reader
      * @param counts how many fall in each bin
      * @param edges  the bins' bounds, one more than the bins, written under the axis where two bins meet
-     * @param marked the first bin drawn in the marking colour (the threshold's), or -1 for none
+     * @param marked how many of each bin's count are drawn in the marking colour, at the bar's foot; empty for none
      */
-    static String svg(String label, List<Integer> counts, List<String> edges, int marked) {
+    static String svg(String label, List<Integer> counts, List<String> edges, List<Integer> marked) {
         int most = Math.max(1, counts.stream().mapToInt(Integer::intValue).max().orElse(1));
         double slot = (WIDTH - 2.0 * LEFT) / counts.size();
         double plot = HEIGHT - TOP - BOTTOM;
@@ -37,10 +37,16 @@ final class Histogram {
             double height = plot * count / most;
             double x = LEFT + i * slot + slot * 0.08;
             double width = slot * 0.84;
-            svg.append(String.format(Locale.ROOT, "<g class=\"bin%s\" data-bin=\"%s–%s\" data-count=\"%d\">",
-                    marked >= 0 && i >= marked ? " marked" : "", Html.escape(edges.get(i)), Html.escape(edges.get(i + 1)), count));
+            int red = marked.isEmpty() ? 0 : marked.get(i);
+            svg.append(String.format(Locale.ROOT, "<g class=\"bin%s\" data-bin=\"%s–%s\" data-count=\"%d\"%s>", red > 0 ? " marked" : "",
+                    Html.escape(edges.get(i)), Html.escape(edges.get(i + 1)), count, marked.isEmpty() ? "" : " data-marked=\"" + red + "\""));
+            double redHeight = plot * red / most;
             svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>", x, TOP + plot - height,
-                    width, height));
+                    width, height - redHeight));
+            if (red > 0) {
+                svg.append(String.format(Locale.ROOT, "<rect class=\"mark\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>", x,
+                        TOP + plot - redHeight, width, redHeight));
+            }
             svg.append(String.format(Locale.ROOT, "<text class=\"count\" x=\"%.1f\" y=\"%.1f\">%d</text></g>", x + width / 2,
                     TOP + plot - height - 4, count));
         }

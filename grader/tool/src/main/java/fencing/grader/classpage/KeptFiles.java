@@ -1,6 +1,5 @@
 package fencing.grader.classpage;
 
-import fencing.grader.StudentFiles;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,8 +7,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The student-owned files a batch keeps in each graded student's report folder, exactly as the intake read them, so
- * that the class page can compare the class again later (after a merge, a regrade) without the submissions.
+ * The student-owned files a batch keeps in each graded student's report folder (the sources and {@code ANSWERS.md}),
+ * exactly as the intake read them, so that the class page can compare the class again later (after a merge, a regrade)
+ * without the submissions.
  */
 public final class KeptFiles {
 
@@ -20,13 +20,13 @@ public final class KeptFiles {
     }
 
     /**
-     * Keeps {@code files} (by path below {@code src/main/java}) in {@code reports}, replacing what an earlier grade kept.
+     * Keeps {@code files} (by path in the submission) in {@code reports}, replacing what an earlier grade kept.
      */
     public static void write(Path reports, Map<String, byte[]> files) throws IOException {
         Path kept = reports.resolve(FOLDER);
         FileTrees.delete(kept);
         for (Map.Entry<String, byte[]> file : files.entrySet()) {
-            Path copy = kept.resolve(StudentFiles.SOURCE_ROOT).resolve(file.getKey());
+            Path copy = kept.resolve(file.getKey());
             Files.createDirectories(copy.getParent());
             Files.write(copy, file.getValue());
         }

@@ -11,12 +11,13 @@ import java.util.Set;
 import java.util.zip.CRC32;
 
 /**
- * The side-by-side page of one listed pair: both students' files, the regions JPlag matched highlighted in the same
- * colour on both sides, and a table of the regions that links to each.
+ * The side-by-side page of one listed pair: both students' files, each region JPlag matched highlighted and numbered on
+ * both sides with the same number (its row in the table of regions, which links to each side), so that a colour
+ * repeated past the eighth region never has to be told apart by its shade.
  */
 final class PairView {
 
-    /** How many colours the regions cycle through. */
+    /** How many colours the regions cycle through; the number, not the colour, names a region. */
     private static final int COLOURS = 8;
 
     private PairView() {
@@ -86,13 +87,18 @@ final class PairView {
         out.append("<pre class=\"code\">");
         String[] lines = text.split("\n", -1);
         for (int line = 1; line <= lines.length; line++) {
+            StringBuilder numbers = new StringBuilder();
             for (int i = 0; i < regions.size(); i++) {
                 if (startsAt(regions.get(i), file, line, first)) {
                     out.append("<a class=\"anchor\" id=\"").append(side).append("-r").append(i + 1).append("\"></a>");
+                    numbers.append("<span class=\"region-number m").append(i % COLOURS).append("\" data-region=\"").append(i + 1)
+                            .append("\">").append(i + 1).append("</span>");
                 }
             }
             int region = regionAt(regions, file, line, first);
-            out.append("<span class=\"line").append(region < 0 ? "" : " m" + (region % COLOURS)).append("\"><span class=\"ln\">").append(line).append("</span>").append(Html.escape(lines[line - 1])).append("</span>");
+            out.append("<span class=\"line").append(region < 0 ? "\"" : " m" + (region % COLOURS) + "\" data-region=\"" + (region + 1)
+                    + "\" title=\"region " + (region + 1) + "\"").append("><span class=\"ln\">").append(line).append("</span>").append(numbers)
+                    .append(Html.escape(lines[line - 1])).append("</span>");
         }
         return out.append("</pre></section>\n").toString();
     }

@@ -1,22 +1,20 @@
 package fencing.grader.classpage;
 
-import de.jplag.JPlag;
 import de.jplag.JPlagComparison;
-import de.jplag.JPlagResult;
 import de.jplag.Match;
 import de.jplag.Submission;
 import de.jplag.Token;
-import de.jplag.clustering.ClusteringOptions;
 import de.jplag.exceptions.ExitException;
 import de.jplag.exceptions.SubmissionException;
 import de.jplag.java.Language;
-import de.jplag.options.JPlagOptions;
+import fencing.grader.KitLocations;
 import fencing.grader.StudentFiles;
 import fencing.grader.pipeline.SubmissionIntake;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -44,6 +42,12 @@ final class Similarity {
      * the same jetcd calls, and the stubs alone, below.
      */
     static final double DEFAULT_THRESHOLD = 65;
+
+    private static final String ANSWERS = "ANSWERS.md";
+
+    /** Most similar first, then by the students' names: a fixed order for every list of pairs. */
+    private static final Comparator<SimilarityReport.Pair> ORDER = Comparator.comparingDouble(SimilarityReport.Pair::average).reversed()
+            .thenComparing(SimilarityReport.Pair::first).thenComparing(SimilarityReport.Pair::second);
 
     /**
      * A submission folder to compare.
@@ -99,29 +103,29 @@ final class Similarity {
         }
         if (students.size() < 2) {
             return new SimilarityReport(threshold, List.copyOf(students.values()), skipped, List.of(), 0, buckets(List.of()),
-                    null, seconds(start), Map.of());
+                    null, seconds(start), Map.of(), 0, List.of());
         }
-        JPlagResult result;
+        JPlagRun.Result result;
         try {
-            result = new JPlag(options(root, KitSources.stubs(work.resolve("base").resolve(StudentFiles.SOURCE_ROOT)))).run();
+            result = JPlagRun.compare(new Language(), List.of(".java"), root, KitSources.stubs(work.resolve("base").resolve(StudentFiles.SOURCE_ROOT)));
         } catch (SubmissionException e) {
             students.values().forEach(student -> skipped.put(student, "JPlag could not compare the class: " + e.getMessage()));
-            return new SimilarityReport(threshold, List.of(), skipped, List.of(), 0, buckets(List.of()), null, seconds(start), Map.of());
+            return new SimilarityReport(threshold, List.of(), skipped, List.of(), 0, buckets(List.of()), null, seconds(start), Map.of(),
+                    0, List.of());
         } catch (ExitException e) {
             throw new IllegalStateException("JPlag could not run over the class: " + e.getMessage(), e);
         }
-        for (Submission invalid : result.getSubmissions().getInvalidSubmissions()) {
-            skipped.put(students.remove(invalid.getName()), "JPlag could not parse its files (a syntax error), or they hold"
+        for (String invalid : result.invalid()) {
+            skipped.put(students.remove(invalid), "JPlag could not parse its files (a syntax error), or they hold"
                     + " fewer tokens than one match needs");
         }
         List<SimilarityReport.Pair> all = new ArrayList<>();
-        for (JPlagComparison comparison : result.getAllComparisons()) {
+        for (JPlagComparison comparison : result.comparisons()) {
             all.add(pair(comparison, students, root));
         }
-        all.sort(Comparator.comparingDouble(SimilarityReport.Pair::average).reversed()
-                .thenComparing(SimilarityReport.Pair::first).thenComparing(SimilarityReport.Pair::second));
-        List<SimilarityReport.Pair> listed = all.stream().filter(pair -> pair.average() >= threshold).toList();
-        SimilarityReport.Pair highestBelow = all.stream().filter(pair -> pair.average() < threshold).findFirst()
+        all.sort(ORDER);
+        List<SimilarityReport.Pair> listed = all.stream().filter(pair -> listed(pair, threshold)).toList();
+        SimilarityReport.Pair highestBelow = all.stream().filter(pair -> !listed(pair, threshold)).findFirst()
                 .map(pair -> new SimilarityReport.Pair(pair.first(), pair.second(), pair.average(), pair.maximum(), List.of()))
                 .orElse(null);
         Map<String, Map<String, String>> sources = new TreeMap<>();
@@ -130,15 +134,57 @@ final class Similarity {
                 sources.put(student.getValue(), read(root.resolve(student.getKey()).resolve(StudentFiles.SOURCE_ROOT)));
             }
         }
+        Answers answers = answers(students, root, work, threshold);
         return new SimilarityReport(threshold, List.copyOf(students.values()), skipped, listed, all.size(), buckets(all),
-                highestBelow, seconds(start), sources);
+                highestBelow, seconds(start), sources, answers.compared(), answers.listed());
     }
 
-    private static JPlagOptions options(Path root, Path stubs) {
-        return new JPlagOptions(new Language(), Set.of(root.toFile()), Set.of())
-                .withBaseCodeSubmissionDirectory(stubs.toFile())
-                .withMaximumNumberOfComparisons(JPlagOptions.SHOW_ALL_COMPARISONS)
-                .withClusteringOptions(new ClusteringOptions().withEnabled(false));
+    /** Whether {@code pair} is listed at {@code threshold}: the one test the list, the histogram's red and the CSV share. */
+    static boolean listed(SimilarityReport.Pair pair, double threshold) {
+        return pair.average() >= threshold;
+    }
+
+    /** How many students' {@code ANSWERS.md} were compared, and the pairs of them at or above the threshold. */
+    private record Answers(int compared, List<SimilarityReport.Pair> listed) {
+    }
+
+    /**
+     * Compares the prose of the compared students' {@code ANSWERS.md} with JPlag's text language (words as tokens,
+     * the handout's template as base code, so that the questions every student was given never count).
+     */
+    private static Answers answers(Map<String, String> students, Path root, Path work, double threshold) throws IOException {
+        Path answers = Files.createDirectories(work.resolve("answers"));
+        int found = 0;
+        for (String id : students.keySet()) {
+            Path file = root.resolve(id).resolve(ANSWERS);
+            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                Files.copy(file, Files.createDirectories(answers.resolve(id)).resolve(ANSWERS));
+                found++;
+            }
+        }
+        if (found < 2) {
+            return new Answers(found, List.of());
+        }
+        Path template = Files.createDirectories(work.resolve("answers-base"));
+        Files.copy(KitLocations.exercises().resolve(ANSWERS), template.resolve(ANSWERS));
+        JPlagRun.Result result;
+        try {
+            result = JPlagRun.compare(new de.jplag.text.Language(), List.of(".md"), answers, template);
+        } catch (ExitException e) {
+            throw new IllegalStateException("JPlag could not compare the answers: " + e.getMessage(), e);
+        }
+        List<SimilarityReport.Pair> listed = new ArrayList<>();
+        for (JPlagComparison comparison : result.comparisons()) {
+            String a = students.get(comparison.firstSubmission().getName());
+            String b = students.get(comparison.secondSubmission().getName());
+            SimilarityReport.Pair pair = new SimilarityReport.Pair(a.compareTo(b) > 0 ? b : a, a.compareTo(b) > 0 ? a : b,
+                    percent(comparison.similarity()), percent(comparison.maximalSimilarity()), List.of());
+            if (listed(pair, threshold)) {
+                listed.add(pair);
+            }
+        }
+        listed.sort(ORDER);
+        return new Answers(found - result.invalid().size(), List.copyOf(listed));
     }
 
     /** The pair of {@code comparison}, its students in name order, with the regions it matched when it is listed. */
@@ -186,7 +232,8 @@ final class Similarity {
         return Collections.unmodifiableMap(files);
     }
 
-    private static List<Integer> buckets(List<SimilarityReport.Pair> pairs) {
+    /** How many of {@code pairs} fall in each tenth of average similarity: [0, 10 %), [10, 20 %) ... [90, 100 %]. */
+    static List<Integer> buckets(List<SimilarityReport.Pair> pairs) {
         int[] counts = new int[10];
         pairs.forEach(pair -> counts[Math.min(9, (int) (pair.average() / 10))]++);
         return java.util.Arrays.stream(counts).boxed().toList();

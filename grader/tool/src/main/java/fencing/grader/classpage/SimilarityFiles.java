@@ -12,10 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Writes what the similarity check found: {@code similarity.csv}, and a side-by-side page per listed pair. */
+/**
+ * Writes what the similarity check found: {@code similarity.csv}, a side-by-side page per listed pair, and
+ * {@code similarity-answers.csv}, the pairs whose {@code ANSWERS.md} prose reaches the threshold.
+ */
 final class SimilarityFiles {
 
     static final String CSV = "similarity.csv";
+    /** The pairs of similar {@code ANSWERS.md}, beside {@code similarity.csv}. */
+    static final String ANSWERS_CSV = "similarity-answers.csv";
     /** The folder of the side-by-side pages, beside {@code similarity.csv}. */
     static final String VIEWS = "similarity";
     /**
@@ -40,6 +45,19 @@ final class SimilarityFiles {
     record Line(@JsonProperty("student_a") String first, @JsonProperty("student_b") String second,
                 @JsonProperty("average_percent") String average, @JsonProperty("maximum_percent") String maximum,
                 @JsonProperty("matched_regions") int regions, @JsonProperty("view") String view) {
+    }
+
+    /**
+     * One line of {@code similarity-answers.csv}.
+     *
+     * @param first   the student whose name sorts first
+     * @param second  the other student
+     * @param average JPlag's average similarity of their {@code ANSWERS.md}, in percent, one decimal
+     * @param maximum JPlag's maximum similarity of them, in percent, one decimal
+     */
+    @JsonPropertyOrder({"student_a", "student_b", "average_percent", "maximum_percent"})
+    record AnswersLine(@JsonProperty("student_a") String first, @JsonProperty("student_b") String second,
+                       @JsonProperty("average_percent") String average, @JsonProperty("maximum_percent") String maximum) {
     }
 
     private SimilarityFiles() {
@@ -67,6 +85,9 @@ final class SimilarityFiles {
                     i < VIEWS_AT_MOST ? VIEWS + "/" + pair.view() : ""));
         }
         MAPPER.writer(MAPPER.schemaFor(Line.class).withHeader()).writeValues(out.resolve(CSV).toFile()).writeAll(lines).close();
+        List<AnswersLine> answers = report.answers().stream()
+                .map(pair -> new AnswersLine(pair.first(), pair.second(), decimal(pair.average()), decimal(pair.maximum()))).toList();
+        MAPPER.writer(MAPPER.schemaFor(AnswersLine.class).withHeader()).writeValues(out.resolve(ANSWERS_CSV).toFile()).writeAll(answers).close();
     }
 
     private static String decimal(double percent) {

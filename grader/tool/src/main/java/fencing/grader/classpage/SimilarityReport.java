@@ -16,9 +16,12 @@ import java.util.Map;
  * @param highestBelow the most similar pair under the threshold, or null when there is none
  * @param seconds      how long JPlag took, parsing included
  * @param sources      the student-owned files of each student in a listed pair, by path below {@code src/main/java}
+ * @param answersCompared how many of the compared students' {@code ANSWERS.md} JPlag's text language compared
+ * @param answers      the pairs whose {@code ANSWERS.md} prose is at or above the threshold, most similar first, without regions
  */
 record SimilarityReport(double threshold, List<String> compared, Map<String, String> skipped, List<Pair> pairs, int pairCount,
-                        List<Integer> distribution, Pair highestBelow, double seconds, Map<String, Map<String, String>> sources) {
+                        List<Integer> distribution, Pair highestBelow, double seconds, Map<String, Map<String, String>> sources,
+                        int answersCompared, List<Pair> answers) {
 
     /**
      * Two students' similarity as JPlag measures it.

@@ -33,8 +33,8 @@ final class SimilaritySection {
                 edges.add(Integer.toString(i * 10));
             }
             out.append("<figure>").append(Histogram.svg("pairs by average similarity in percent", report.distribution(), edges,
-                    (int) Math.min(9, report.threshold() / 10))).append("<figcaption>Pairs by JPlag's average similarity, in percent;")
-                    .append(" the bins from the threshold's up are drawn in red.</figcaption></figure>\n");
+                    Similarity.buckets(report.pairs()))).append("<figcaption>Pairs by JPlag's average similarity, in percent;")
+                    .append(" the listed pairs are drawn in red.</figcaption></figure>\n");
         }
         if (report.pairs().isEmpty()) {
             out.append("<p class=\"none\" data-figure=\"listed\">No pair reaches the threshold.");
@@ -70,6 +70,7 @@ final class SimilaritySection {
                         .append(" average.</p>\n");
             }
         }
+        answers(report, students, out);
         if (!report.skipped().isEmpty()) {
             out.append("<p>Not compared:</p>\n<ul class=\"skipped\">\n");
             for (Map.Entry<String, String> skipped : report.skipped().entrySet()) {
@@ -78,6 +79,27 @@ final class SimilaritySection {
             out.append("</ul>\n");
         }
         return out.append("</section>\n").toString();
+    }
+
+    /** The pairs whose {@code ANSWERS.md} prose reaches the threshold, beside the code's pairs. */
+    private static void answers(SimilarityReport report, boolean students, StringBuilder out) {
+        out.append("<h3 id=\"similar-answers-heading\">Similar explanations in ANSWERS.md</h3>\n<p>JPlag's text language compared the")
+                .append(" ANSWERS.md of <b data-figure=\"answers-compared\">").append(report.answersCompared())
+                .append("</b> of these submission(s), word by word, leaving out the handout's template. Listed: every pair whose average")
+                .append(" similarity is at least the same threshold; see ").append(SimilarityFiles.ANSWERS_CSV).append(".</p>\n");
+        if (report.answers().isEmpty()) {
+            out.append("<p class=\"none\" data-figure=\"answers-listed\">No pair's explanations reach the threshold.</p>\n");
+            return;
+        }
+        out.append("<table class=\"sortable\" id=\"similar-answers\"><thead><tr><th>Student</th><th>Student</th><th class=\"num\">Average</th>")
+                .append("<th class=\"num\">Maximum</th><th>Code pair listed</th></tr></thead><tbody>\n");
+        for (SimilarityReport.Pair pair : report.answers().subList(0, Math.min(ROWS_AT_MOST, report.answers().size()))) {
+            boolean code = report.pairs().stream().anyMatch(listed -> listed.first().equals(pair.first()) && listed.second().equals(pair.second()));
+            out.append("<tr><td>").append(name(pair.first(), students)).append("</td><td>").append(name(pair.second(), students))
+                    .append("</td>").append(number(pair.average(), Html.percent(pair.average())))
+                    .append(number(pair.maximum(), Html.percent(pair.maximum()))).append("<td>").append(code ? "yes" : "no").append("</td></tr>\n");
+        }
+        out.append("</tbody></table>\n");
     }
 
     /** Returns {@code similarity.html}: the section alone, for {@code ./kit similarity}. */

@@ -10,6 +10,7 @@ import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,8 +53,8 @@ public final class Grader implements AutoCloseable {
      *
      * @param grade        the grade, or null when the earlier one was reused
      * @param fingerprint  what {@link Reuse} said of the student files as read, or null when they were not taken
-     * @param studentFiles the student-owned sources exactly as the intake read them, by path below
-     *                     {@code src/main/java}; empty when they were not taken
+     * @param studentFiles the student-owned sources and {@code ANSWERS.md} exactly as the intake read them, by path in the
+     *                     submission; empty when they were not taken
      */
     public record Outcome(Grade grade, String fingerprint, Map<String, byte[]> studentFiles) {
 
@@ -209,7 +210,11 @@ public final class Grader implements AutoCloseable {
         // Read before the tests run: the submission's JVM can write in the work directory.
         Map<String, byte[]> studentFiles = new TreeMap<>();
         for (String path : intake.taken()) {
-            studentFiles.put(path, Files.readAllBytes(intake.sources().resolve(path)));
+            studentFiles.put(StudentFiles.SOURCE_ROOT + "/" + path, Files.readAllBytes(intake.sources().resolve(path)));
+        }
+        Path answers = workDir.resolve("submission").resolve("ANSWERS.md");
+        if (Files.isRegularFile(answers, LinkOption.NOFOLLOW_LINKS)) {
+            studentFiles.put("ANSWERS.md", Files.readAllBytes(answers));
         }
         Reuse.Decision decision = reuse.decide(workDir.resolve("submission"), history);
         if (decision.reuse()) {

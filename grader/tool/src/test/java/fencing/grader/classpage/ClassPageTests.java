@@ -160,6 +160,43 @@ class ClassPageTests {
     }
 
     @Test
+    @DisplayName("the pairs whose ANSWERS.md prose is copied are listed beside the code pairs, as similarity-answers.csv lists them")
+    void copiedAnswersAreListedBesideTheCodePairs() throws IOException {
+        List<String> csv = Csv.pairs(CLASS.out(), "similarity-answers.csv");
+        WebDriver page = BROWSER.open(CLASS.out().resolve("gradebook.html"));
+        List<String> listed = page.findElements(By.cssSelector("#similar-answers tbody tr")).stream()
+                .map(row -> row.findElements(By.tagName("td"))).map(cells -> cells.get(0).getText() + " + " + cells.get(1).getText()).toList();
+
+        assertThat(listed).as("the pairs of similar explanations on the page, against similarity-answers.csv").containsExactlyElementsOf(csv);
+        assertThat(listed).as("the pairs of similar explanations: the catalog's entries keep the solutions' ANSWERS.md")
+                .contains("renamed-copy + solutions").noneMatch(pair -> pair.contains("stubs"));
+    }
+
+    @Test
+    @DisplayName("each matched region carries its table number on both sides of the side-by-side page, on the lines the table gives")
+    void eachRegionIsNumberedOnBothSides() {
+        WebDriver page = BROWSER.open(CLASS.out().resolve("gradebook.html"));
+        page.findElement(By.xpath("//table[@id='similar-pairs']//tr[td[1]='renamed-copy' and td[2]='solutions']//a[text()='matched regions']")).click();
+        List<WebElement> rows = page.findElements(By.cssSelector(".regions tbody tr"));
+
+        assertThat(rows).as("matched regions of renamed-copy and solutions").hasSizeGreaterThan(8);
+        for (int number = 1; number <= rows.size(); number++) {
+            List<WebElement> cells = rows.get(number - 1).findElements(By.tagName("td"));
+            assertThat(cells.get(0).getText()).as("the number of region row %d", number).isEqualTo(Integer.toString(number));
+            for (int side = 0; side < 2; side++) {
+                String where = cells.get(1 + side).getText();
+                int start = Integer.parseInt(where.replaceAll(".*:(\\d+).*", "$1"));
+                String css = ".side:nth-child(" + (side + 1) + ") .region-number[data-region='" + number + "']";
+                List<WebElement> badges = page.findElements(By.cssSelector(css));
+                assertThat(badges).as("number badges of region %d on side %d (%s)", number, side + 1, where).hasSize(1);
+                WebElement line = badges.get(0).findElement(By.xpath("./parent::span"));
+                assertThat(line.findElement(By.cssSelector(".ln")).getText()).as("the line region %d's number stands on, side %d", number, side + 1)
+                        .isEqualTo(Integer.toString(start));
+            }
+        }
+    }
+
+    @Test
     @DisplayName("the explanations to read, question by question, add up to gradebook.csv's answers to read")
     void theExplanationsAddUp() throws IOException {
         int toRead = gradebook().stream().filter(row -> row.get("status").equals("graded")).mapToInt(row -> Integer.parseInt(row.get("answers_to_read"))).sum();

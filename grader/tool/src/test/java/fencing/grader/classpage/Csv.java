@@ -27,6 +27,11 @@ final class Csv {
 
     /** Returns the pairs {@code similarity.csv} in {@code out} lists, each as {@code first + second}. */
     static List<String> pairs(Path out) throws IOException {
-        return rows(out.resolve("similarity.csv")).stream().map(row -> row.get("student_a") + " + " + row.get("student_b")).toList();
+        return pairs(out, "similarity.csv");
+    }
+
+    /** Returns the pairs the CSV file {@code name} in {@code out} lists, each as {@code first + second}. */
+    static List<String> pairs(Path out, String name) throws IOException {
+        return rows(out.resolve(name)).stream().map(row -> row.get("student_a") + " + " + row.get("student_b")).toList();
     }
 }

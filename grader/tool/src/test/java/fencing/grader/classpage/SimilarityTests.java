@@ -100,6 +100,77 @@ class SimilarityTests {
     }
 
     @Test
+    @DisplayName("two runs over the same folder write byte-identical similarity.csv and similarity-answers.csv")
+    void theSameFolderGivesTheSameFigures() throws IOException {
+        Path first = dir.resolve("run-1");
+        Path second = dir.resolve("run-2");
+        for (Path out : List.of(first, second)) {
+            ConsoleRun run = similarity(submissions.toString(), "--out", out.toString(), "--threshold", "0");
+            assertThat(run.exit()).as("exit code of ./kit similarity into %s; it said: %s", out, run.text()).isZero();
+        }
+
+        for (String file : List.of("similarity.csv", "similarity-answers.csv")) {
+            assertThat(Files.readAllBytes(second.resolve(file))).as("%s of the second run over the same folder, byte for byte", file)
+                    .isEqualTo(Files.readAllBytes(first.resolve(file)));
+        }
+    }
+
+    @Test
+    @DisplayName("copied ANSWERS.md prose is listed beside the code pairs, even where the code is not similar")
+    void copiedAnswersAreListed() throws IOException {
+        Path prose = dir.resolve("prose");
+        Submissions.solutions(prose.resolve("solutions"));
+        Submissions.stubs(prose.resolve("answers-copier"));
+        Files.copy(KitLocations.solutions().resolve("ANSWERS.md"), prose.resolve("answers-copier").resolve("ANSWERS.md"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Submissions.stubs(prose.resolve("stubs"));
+        Path out = dir.resolve("prose-out");
+        ConsoleRun run = similarity(prose.toString(), "--out", out.toString());
+
+        assertThat(run.exit()).as("exit code over a class where one copied the solutions' ANSWERS.md; it said: %s", run.text()).isZero();
+        assertThat(Csv.pairs(out, "similarity-answers.csv")).as("the pairs similarity-answers.csv lists: answers-copier wrote no code")
+                .containsExactly("answers-copier + solutions");
+        assertThat(pairs(out)).as("the code pairs similarity.csv lists: answers-copier's code is the stubs").isEmpty();
+        assertThat(Files.readString(out.resolve("similarity.html"))).as("similarity.html's table of similar explanations")
+                .contains("id=\"similar-answers\"").contains("<tr><td>answers-copier</td><td>solutions</td><td class=\"num\" data-sort=\"100.0\">");
+    }
+
+    @Test
+    @DisplayName("the histogram draws in red exactly the pairs similarity.csv lists, bin by bin, at every threshold")
+    void theHistogramMarksTheListedPairs() throws IOException {
+        for (String threshold : List.of("0", "50", "65", "93.5")) {
+            Path out = dir.resolve("histogram-" + threshold);
+            ConsoleRun run = similarity(submissions.toString(), "--out", out.toString(), "--threshold", threshold);
+            assertThat(run.exit()).as("exit code at threshold %s; it said: %s", threshold, run.text()).isZero();
+            int[] listed = new int[10];
+            lines(out).forEach(line -> listed[Math.min(9, (int) (Double.parseDouble(line.get("average_percent")) / 10))]++);
+            int[] marked = new int[10];
+            java.util.regex.Matcher bins = java.util.regex.Pattern.compile("data-bin=\"(\\d+)–\\d+\" data-count=\"\\d+\" data-marked=\"(\\d+)\"")
+                    .matcher(Files.readString(out.resolve("similarity.html")));
+            while (bins.find()) {
+                marked[Integer.parseInt(bins.group(1)) / 10] = Integer.parseInt(bins.group(2));
+            }
+            assertThat(marked).as("pairs drawn in red per tenth at threshold %s, against similarity.csv's pairs per tenth", threshold)
+                    .containsExactly(listed);
+        }
+    }
+
+    @Test
+    @DisplayName("a submission missing a student file is compared on the files it has")
+    void aMissingFileIsComparedOnTheRest() throws IOException {
+        Path partial = dir.resolve("partial");
+        Submissions.solutions(partial.resolve("solutions"));
+        Submissions.renamedCopy(partial.resolve("renamed-copy"));
+        Files.delete(partial.resolve("renamed-copy").resolve(fencing.grader.StudentFiles.SOURCE_ROOT).resolve("fencing/sink/FencedSink.java"));
+        Path out = dir.resolve("partial-out");
+        ConsoleRun run = similarity(partial.toString(), "--out", out.toString());
+
+        assertThat(run.exit()).as("exit code with renamed-copy missing FencedSink.java; it said: %s", run.text()).isZero();
+        assertThat(run.text()).as("what the command said with renamed-copy missing FencedSink.java").doesNotContain("Not compared");
+        assertThat(pairs(out)).as("the pairs listed with renamed-copy missing FencedSink.java").containsExactly("renamed-copy + solutions");
+    }
+
+    @Test
     @DisplayName("a submission that is a link is read through the intake: not compared, with the reason, and the others are")
     void aLinkIsNotFollowed() throws IOException {
         Path linked = dir.resolve("linked");
