@@ -4,6 +4,7 @@ import fencing.support.Etcd;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
@@ -12,11 +13,15 @@ import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
 import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /** The grader's own client on the shared etcd: it reads back what the lock service did. */
 final class EtcdObserver implements AutoCloseable {
@@ -105,21 +110,37 @@ final class EtcdObserver implements AutoCloseable {
         }
     }
 
-    /** Waits up to {@code limit} for {@code key} to disappear; returns whether it did. */
-    boolean awaitGone(String key, Duration limit) throws InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (read(key).isEmpty()) {
-                return true;
+    /**
+     * Waits until etcd deletes {@code key}, which exists at {@code revision}, or {@code limit} has passed; returns whether it did.
+     *
+     * <p>A watch from the revision after {@code revision} sees the deletion whenever it came, even before the watch
+     * was set up, so nothing is polled; the limit is only a backstop for a key that is never deleted.
+     */
+    boolean awaitDeleted(String key, long revision, Duration limit) throws InterruptedException {
+        CountDownLatch deleted = new CountDownLatch(1);
+        WatchOption fromNext = WatchOption.builder().withRevision(revision + 1).withNoPut(true).build();
+        try (Watch.Watcher ignored = client.getWatchClient().watch(bytes(key), fromNext, Watch.listener(response -> {
+            if (response.getEvents().stream().anyMatch(event -> event.getEventType() == WatchEvent.EventType.DELETE)) {
+                deleted.countDown();
             }
-            Thread.sleep(50);
+        }, error -> deleted.countDown()))) {
+            // A watch that failed ends the wait too: the read after it decides.
+            deleted.await(limit.toMillis(), TimeUnit.MILLISECONDS);
+            return read(key).isEmpty();
         }
-        return read(key).isEmpty();
     }
 
-    /** Revokes {@code leaseId} now, as its expiry would: etcd deletes the keys attached to it. */
+    /**
+     * Revokes {@code leaseId} now, as its expiry would: an expiry is a LeaseRevoke through raft, so etcd deletes the keys
+     * attached to it in one transaction, watchers see the same DELETE, and a keepalive of it is told the lease is not found.
+     */
     void revoke(long leaseId) {
         Etcd.await(client.getLeaseClient().revoke(leaseId));
+    }
+
+    /** Returns the time to live etcd granted the lease when it was granted, in seconds, as {@code LeaseTimeToLive} reports it. */
+    long grantedTtl(long leaseId) {
+        return Etcd.await(client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)).getGrantedTTL();
     }
 
     /** Returns the lease's remaining time to live in seconds, or -1 if etcd no longer has it. */

@@ -25,9 +25,10 @@ import java.util.function.Supplier;
  *
  * <p>Every call goes to the real etcd unchanged. Around it, the grader can: write an unrelated key
  * just before each KV call (so that etcd's revision moves between any two calls of the service, as
- * it does on a busy cluster), record the IDs of the leases the service was granted, and run a
- * listener once a call has completed and before the service sees its result (a listener that blocks
- * holds the service right there, which is how the grader interleaves two owners).
+ * it does on a busy cluster), record the IDs of the leases the service was granted and of those it
+ * asked to keep alive, and run a listener once a call has completed and before the service sees its
+ * result (a listener that blocks holds the service right there, which is how the grader interleaves
+ * two owners).
  */
 final class ObservedClient {
 
@@ -52,6 +53,7 @@ final class ObservedClient {
     private final boolean unrelatedWrites;
     private final Listener listener;
     private final List<Long> granted = new ArrayList<>();
+    private final List<Long> keptAlive = new ArrayList<>();
     private final Client view;
 
     private ObservedClient(Client real, String unrelatedKey, boolean unrelatedWrites, Listener listener) {
@@ -96,6 +98,13 @@ final class ObservedClient {
         }
     }
 
+    /** Returns the IDs of the leases the service asked this client to keep alive ({@code Lease.keepAlive}) so far. */
+    List<Long> keptAliveLeases() {
+        synchronized (keptAlive) {
+            return List.copyOf(keptAlive);
+        }
+    }
+
     private Object kvCall(Method method, Object[] args) throws Throwable {
         String name = method.getName();
         if (name.equals("txn")) {
@@ -122,6 +131,11 @@ final class ObservedClient {
 
     private Object leaseCall(Method method, Object[] args) throws Throwable {
         String name = method.getName();
+        if (name.equals("keepAlive")) {
+            synchronized (keptAlive) {
+                keptAlive.add((Long) args[0]);
+            }
+        }
         if (!LEASE_CALLS.contains(name)) {
             return NOT_OBSERVED;
         }
