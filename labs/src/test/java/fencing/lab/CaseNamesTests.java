@@ -43,7 +43,8 @@ class CaseNamesTests {
     void textsNameOnlyCasesOfTheList() throws IOException {
         List<String> names = new ArrayList<>(Cases.ALL.stream().map(LabCase::name).toList());
         names.add(Study.ALL);
-        for (String text : List.of("README.md", "labs/README.md", "exercises/ANSWERS.md", "solutions/ANSWERS.md", "kit")) {
+        for (String text : List.of("README.md", "grader/README.md", ".ci/README.md", "labs/README.md", "exercises/ANSWERS.md",
+                "solutions/ANSWERS.md", "kit")) {
             assertThat(unknown(Files.readString(KIT.resolve(text)), names)).as("cases named in %s that the study does not have", text).isEmpty();
         }
         assertThat(unknown("run ./kit study --case early-write first", names)).as("a made-up case").containsExactly("early-write");

@@ -30,7 +30,7 @@ final class Uploads {
     }
 
     /**
-     * Appends one measured figure to {@code target/platform-figures.txt}, which the README's platform table quotes;
+     * Appends one measured figure to {@code target/platform-figures.txt}, which the platform table of grader/README.md quotes;
      * nothing asserts on it.
      */
     static void record(String figure) throws IOException {

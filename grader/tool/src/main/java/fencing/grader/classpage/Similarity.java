@@ -36,7 +36,7 @@ import java.util.TreeMap;
 final class Similarity {
 
     /**
-     * The default threshold: the average similarity, in percent, at which a pair is listed. The README gives the
+     * The default threshold: the average similarity, in percent, at which a pair is listed. The grader's README gives the
      * measurements it rests on: a copy of the solutions with renamed names and moved methods, and the catalog's variants
      * that keep the solutions' method bodies, score above it; the variants that take another approach, two files making
      * the same jetcd calls, and the stubs alone, below.
