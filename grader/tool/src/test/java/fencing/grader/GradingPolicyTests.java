@@ -13,6 +13,7 @@ import fencing.grader.pipeline.TestResult;
 import fencing.grader.pipeline.TestSuite;
 import fencing.grader.report.GradescopeResults;
 import fencing.grader.report.Reports;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +50,21 @@ class GradingPolicyTests {
             assertThat(policy.points(goal) * 100.0 / core).as("%s's share of the core's %d points, in %%", goal, core)
                     .isGreaterThanOrEqualTo(15.0);
         }
+    }
+
+    @Test
+    @DisplayName("the instructors' guide lists exactly the policy's tags")
+    void theGuideListsThePolicysTags() throws IOException {
+        String guide = Files.readString(KitLocations.root().resolve("grader/README.md"));
+        String sentence = guide.split("The tags are ", 2)[1].split("\n\n", 2)[0];
+        Set<String> listed = new TreeSet<>();
+        Matcher name = Pattern.compile("`([a-z]+(?:-[a-z]+)*)`").matcher(sentence);
+        while (name.find()) {
+            listed.add(name.group(1));
+        }
+
+        assertThat(listed).as("the tags grader/README.md lists, against %s", GradingPolicy.FILE)
+                .containsExactlyInAnyOrderElementsOf(GradingPolicy.load().tags().keySet());
     }
 
     @Test
