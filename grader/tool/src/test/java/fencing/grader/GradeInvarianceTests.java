@@ -15,6 +15,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -45,7 +49,13 @@ class GradeInvarianceTests {
     private static final Duration LIMIT = Duration.ofMinutes(30);
     private static final boolean REQUIRED = "true".equalsIgnoreCase(System.getenv("KIT_REQUIRE_INVARIANCE"));
     private static final boolean ROOT = new com.sun.security.auth.module.UnixSystem().getUid() == 0;
+    /**
+     * How many gradings run at once. Their verdicts may not depend on it (the overload condition is the proof), so it is
+     * set for the wall time alone: a grading spends much of its time waiting on etcd and on its test JVM's start.
+     */
+    private static final int AT_ONCE = 3;
 
+    private ExecutorService gradings;
     private Path base;
     private Path batch;
     private Verdicts reference;
@@ -57,16 +67,30 @@ class GradeInvarianceTests {
         base = Files.createTempDirectory("fencing-invariance-");
         Files.setPosixFilePermissions(base, PosixFilePermissions.fromString("rwxr-xr-x"));
         batch = assemble(base.resolve("batch"));
+        // The gradings overlap their waits, a few at a time; each is compared with the reference once both are done.
+        gradings = Executors.newFixedThreadPool(AT_ONCE);
+        Path referenceOut = base.resolve("out-reference");
+        Future<CommandRun> referenceRun = gradings.submit(() -> builtGrader(referenceOut, List.of("--jobs", "4"), Map.of(), List.of()));
         List<DynamicTest> tests = new ArrayList<>();
-        tests.add(DynamicTest.dynamicTest("reference: the built grader, --jobs 4, grades as the catalog expects", this::reference));
+        tests.add(DynamicTest.dynamicTest("reference: the built grader, --jobs 4, grades as the catalog expects",
+                () -> reference(referenceOut, referenceRun.get())));
         for (Condition condition : conditions()) {
-            tests.add(DynamicTest.dynamicTest(condition.name() + ": " + condition.description(), () -> check(condition)));
+            Optional<String> unavailable = condition.unavailable().get();
+            Path out = base.resolve("out-" + condition.name());
+            Future<CommandRun> run = unavailable.isPresent() ? null : gradings.submit(() -> condition.grading().grade(out));
+            tests.add(DynamicTest.dynamicTest(condition.name() + ": " + condition.description(),
+                    () -> check(condition, unavailable, out, run)));
         }
         return tests.stream();
     }
 
     @AfterAll
-    void deleteTheBatchAndTheCopies() {
+    void deleteTheBatchAndTheCopies() throws InterruptedException {
+        if (gradings != null) {
+            gradings.shutdownNow();
+            // Each grading ends its own processes when interrupted; the batch is deleted only once none is left.
+            assertThat(gradings.awaitTermination(LIMIT.toMinutes(), TimeUnit.MINUTES)).as("the gradings ended").isTrue();
+        }
         if (base != null) {
             FileTrees.delete(base);
         }
@@ -120,10 +144,8 @@ class GradeInvarianceTests {
                         }));
     }
 
-    private void reference() throws Exception {
+    private void reference(Path out, CommandRun run) throws Exception {
         reference = null;
-        Path out = base.resolve("out-reference");
-        CommandRun run = builtGrader(out, List.of("--jobs", "4"), Map.of(), List.of());
         assertThat(run.exit()).as("exit code of the reference batch, which printed:%n%s", run.output()).isZero();
         Verdicts verdicts = Verdicts.read(out);
         for (String entry : SET) {
@@ -146,16 +168,14 @@ class GradeInvarianceTests {
         reference = verdicts;
     }
 
-    private void check(Condition condition) throws Exception {
-        Optional<String> unavailable = condition.unavailable().get();
+    private void check(Condition condition, Optional<String> unavailable, Path out, Future<CommandRun> grading) throws Exception {
         if (unavailable.isPresent() && REQUIRED) {
             throw new AssertionError(condition.name() + " must run (KIT_REQUIRE_INVARIANCE=true), but " + unavailable.get());
         }
         Assumptions.assumeTrue(unavailable.isEmpty(), () -> condition.name() + " skipped: " + unavailable.get());
+        CommandRun run = grading.get();
         assertThat(reference).as("the reference verdicts, which %s is compared with (the reference grading failed)", condition.name())
                 .isNotNull();
-        Path out = base.resolve("out-" + condition.name());
-        CommandRun run = condition.grading().grade(out);
         assertThat(out.resolve("gradebook.csv")).as("%s: the batch's gradebook; the command exited %d and printed:%n%s",
                 condition.name(), run.exit(), run.output()).isRegularFile();
         Verdicts verdicts = Verdicts.read(out);
