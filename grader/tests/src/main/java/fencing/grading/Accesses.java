@@ -4,7 +4,13 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.AccessTarget.CodeUnitAccessTarget;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -49,5 +55,37 @@ public final class Accesses {
                 access -> access.getTarget() instanceof CodeUnitAccessTarget
                         && access.getTargetOwner().getPackageName().equals(packageName)
                         && access.getName().equals(name));
+    }
+
+    /**
+     * Returns every access made by {@code start} and by the code of {@code file} that it reaches: each method or
+     * constructor of {@code file} it calls or references, and, for a class of {@code file} it instantiates (a nested,
+     * local or anonymous class, a record), every code unit of that class, since the object's methods run wherever it is
+     * used, which the bytecode does not tie to a call site. Code in a lambda counts as its declaring method's.
+     */
+    public static List<JavaAccess<?>> reachableFrom(JavaCodeUnit start, JavaClasses file) {
+        Set<JavaCodeUnit> seen = new HashSet<>();
+        Deque<JavaCodeUnit> left = new ArrayDeque<>(List.of(start));
+        List<JavaAccess<?>> accesses = new ArrayList<>();
+        while (!left.isEmpty()) {
+            JavaCodeUnit unit = left.pop();
+            if (!seen.add(unit)) {
+                continue;
+            }
+            for (JavaAccess<?> access : unit.getAccessesFromSelf()) {
+                accesses.add(access);
+                String owner = access.getTargetOwner().getName();
+                if (!(access.getTarget() instanceof CodeUnitAccessTarget target) || !file.contain(owner)) {
+                    continue;
+                }
+                target.resolveMember().ifPresent(left::push);
+                JavaClass instantiated = file.get(owner);
+                if (target.getName().equals("<init>") && !instantiated.equals(start.getOwner())) {
+                    left.addAll(instantiated.getCodeUnits());
+                    instantiated.getStaticInitializer().ifPresent(left::push);
+                }
+            }
+        }
+        return accesses;
     }
 }

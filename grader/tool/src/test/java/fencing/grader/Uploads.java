@@ -30,10 +30,10 @@ final class Uploads {
     }
 
     /**
-     * Appends one measured figure to {@code target/platform-figures.txt}, which the platform table of grader/README.md quotes;
-     * nothing asserts on it.
+     * Appends one measured figure to {@code target/platform-figures.txt}, which the platform table of
+     * {@code grader/README.md} quotes; nothing asserts on it. Classes that run side by side record here too.
      */
-    static void record(String figure) throws IOException {
+    static synchronized void record(String figure) throws IOException {
         Path file = Path.of(System.getProperty("user.dir")).resolve("target/platform-figures.txt");
         Files.writeString(file, figure + System.lineSeparator(), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
