@@ -4,18 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.Etcd;
 import io.etcd.jetcd.ByteSequence;
-import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
 @DisplayName("EpochLockService: a lock in a real etcd whose token is Tokens.compose(epoch, create_revision)")
@@ -23,19 +20,8 @@ class EpochLockServiceTests {
 
     private static final long TTL_SECONDS = 10;
 
-    private static Client client;
-
-    // Starting etcd, when this is the first test that needs it, may take a while.
-    @BeforeAll
-    @Timeout(value = 40)
-    static void connect() {
-        client = Etcd.shared().newClient();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
+    @RegisterExtension
+    static final EtcdExtension etcd = new EtcdExtension();
 
     @Test
     @DisplayName("With the epoch key at 3, the token holds epoch 3 and the lock key's create_revision")
@@ -43,7 +29,7 @@ class EpochLockServiceTests {
         String key = Etcd.uniqueKey("public-epoch-lock");
         String epochKey = key + "-epoch";
         put(epochKey, "3");
-        EpochLockService locks = new EpochLockService(client, key, epochKey, TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.client(), key, epochKey, TTL_SECONDS);
 
         Ownership alice = locks.tryAcquire("alice").orElseThrow(() -> new AssertionError("tryAcquire(\"alice\") on a free lock must"
                 + " return an ownership"));
@@ -59,7 +45,7 @@ class EpochLockServiceTests {
     @DisplayName("Without an epoch key the epoch is 0, so the token is the create_revision itself")
     void missingEpochKeyIsEpochZero() throws Exception {
         String key = Etcd.uniqueKey("public-epoch-zero");
-        EpochLockService locks = new EpochLockService(client, key, key + "-epoch", TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.client(), key, key + "-epoch", TTL_SECONDS);
 
         Ownership alice = locks.tryAcquire("alice").orElseThrow(() -> new AssertionError("tryAcquire(\"alice\") on a free lock must"
                 + " return an ownership"));
@@ -73,7 +59,7 @@ class EpochLockServiceTests {
     @DisplayName("A held lock is not taken again; its holder's release deletes the key, and then the lock is free")
     void heldLockIsRefusedAndReleaseFreesIt() throws Exception {
         String key = Etcd.uniqueKey("public-epoch-held");
-        EpochLockService locks = new EpochLockService(client, key, key + "-epoch", TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.client(), key, key + "-epoch", TTL_SECONDS);
         Ownership alice = locks.tryAcquire("alice").orElseThrow(() -> new AssertionError("tryAcquire(\"alice\") on a free lock must"
                 + " return an ownership"));
 
@@ -91,12 +77,12 @@ class EpochLockServiceTests {
         String key = Etcd.uniqueKey("public-epoch-other");
         String epochKey = key + "-epoch";
         put(epochKey, "2");
-        EpochLockService locks = new EpochLockService(client, key, epochKey, TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.client(), key, epochKey, TTL_SECONDS);
         Ownership holder = locks.tryAcquire("alice").orElseThrow(() -> new AssertionError("tryAcquire(\"alice\") on a free lock must"
                 + " return an ownership"));
         long revision = Tokens.revision(holder.token());
         // The ownership of an earlier epoch had a lease of its own.
-        long oldLease = client.getLeaseClient().grant(TTL_SECONDS).get(5, TimeUnit.SECONDS).getID();
+        long oldLease = etcd.client().getLeaseClient().grant(TTL_SECONDS).get(5, TimeUnit.SECONDS).getID();
         Ownership before = new Ownership("alice", Tokens.compose(1, revision), oldLease);
 
         assertThat(locks.release(before)).as("release with token %d (epoch 1, revision %d) while the epoch key holds 2", before.token(),
@@ -106,12 +92,12 @@ class EpochLockServiceTests {
     }
 
     private static void put(String key, String value) throws Exception {
-        client.getKVClient().put(ByteSequence.from(key, StandardCharsets.UTF_8), ByteSequence.from(value, StandardCharsets.UTF_8))
+        etcd.client().getKVClient().put(ByteSequence.from(key, StandardCharsets.UTF_8), ByteSequence.from(value, StandardCharsets.UTF_8))
                 .get(5, TimeUnit.SECONDS);
     }
 
     private static Optional<KeyValue> read(String key) throws Exception {
-        List<KeyValue> kvs = client.getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8)).get(5, TimeUnit.SECONDS).getKvs();
+        List<KeyValue> kvs = etcd.client().getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8)).get(5, TimeUnit.SECONDS).getKvs();
         return kvs.isEmpty() ? Optional.empty() : Optional.of(kvs.get(0));
     }
 }

@@ -4,18 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.Etcd;
 import io.etcd.jetcd.ByteSequence;
-import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
 @DisplayName("EtcdLockService: a lock in a real etcd, with the key's create_revision as fencing token")
@@ -23,19 +20,8 @@ class EtcdLockServiceTests {
 
     private static final long TTL_SECONDS = 10;
 
-    private static Client client;
-
-    // Starting etcd, when this is the first test that needs it, may take a while.
-    @BeforeAll
-    @Timeout(value = 40)
-    static void connect() {
-        client = Etcd.shared().newClient();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
+    @RegisterExtension
+    static final EtcdExtension etcd = new EtcdExtension();
 
     private static Ownership acquired(EtcdLockService locks, String owner) {
         Optional<Ownership> ownership = locks.tryAcquire(owner);
@@ -44,7 +30,7 @@ class EtcdLockServiceTests {
     }
 
     private static Optional<KeyValue> readKey(String key) throws Exception {
-        List<KeyValue> kvs = client.getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8))
+        List<KeyValue> kvs = etcd.client().getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8))
                 .get(5, TimeUnit.SECONDS).getKvs();
         return kvs.isEmpty() ? Optional.empty() : Optional.of(kvs.get(0));
     }
@@ -53,7 +39,7 @@ class EtcdLockServiceTests {
     @DisplayName("Taking a free lock creates the key; the token is the key's create_revision")
     void acquiresFreeLockWithCreateRevisionAsToken() throws Exception {
         String key = Etcd.uniqueKey("public-acquire");
-        EtcdLockService locks = new EtcdLockService(client, key, TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.client(), key, TTL_SECONDS);
 
         Optional<Ownership> alice = locks.tryAcquire("alice");
 
@@ -72,7 +58,7 @@ class EtcdLockServiceTests {
     @DisplayName("While the lock is held, another owner's tryAcquire returns empty")
     void refusesTheLockWhileHeld() {
         String key = Etcd.uniqueKey("public-held");
-        EtcdLockService locks = new EtcdLockService(client, key, TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.client(), key, TTL_SECONDS);
         Optional<Ownership> alice = locks.tryAcquire("alice");
         assertThat(alice).as("tryAcquire(\"alice\") on a free lock must return an ownership").isPresent();
 
@@ -85,7 +71,7 @@ class EtcdLockServiceTests {
     @DisplayName("After a release the next owner gets the lock with a larger token")
     void releaseFreesTheLockForALargerToken() throws Exception {
         String key = Etcd.uniqueKey("public-release");
-        EtcdLockService locks = new EtcdLockService(client, key, TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.client(), key, TTL_SECONDS);
         Ownership alice = acquired(locks, "alice");
 
         boolean released = locks.release(alice);
@@ -102,10 +88,10 @@ class EtcdLockServiceTests {
     @DisplayName("A stale owner's release leaves the newer owner's key in place")
     void staleReleaseLeavesTheNewOwnersKey() throws Exception {
         String key = Etcd.uniqueKey("public-stale-release");
-        EtcdLockService locks = new EtcdLockService(client, key, TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.client(), key, TTL_SECONDS);
         Ownership alice = acquired(locks, "alice");
         // As if alice's lease had expired while she was paused: etcd deletes her key.
-        client.getLeaseClient().revoke(alice.leaseId()).get(5, TimeUnit.SECONDS);
+        etcd.client().getLeaseClient().revoke(alice.leaseId()).get(5, TimeUnit.SECONDS);
         Ownership bob = acquired(locks, "bob");
 
         boolean released = locks.release(alice);

@@ -3,14 +3,12 @@ package fencing.etcd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.Etcd;
-import io.etcd.jetcd.Client;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
 @DisplayName("EtcdOwnerCheck (Part 4): is this token the current holder's, as etcd sees it now?")
@@ -18,27 +16,16 @@ class EtcdOwnerCheckTests {
 
     private static final long TTL_SECONDS = 10;
 
-    private static Client client;
-
-    // Starting etcd, when this is the first test that needs it, may take a while.
-    @BeforeAll
-    @Timeout(value = 40)
-    static void connect() {
-        client = Etcd.shared().newClient();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
+    @RegisterExtension
+    static final EtcdExtension etcd = new EtcdExtension();
 
     @Test
     @Timeout(value = 20)
     @DisplayName("The holder's token is current; after its release it is not")
     void holdersTokenIsCurrentUntilReleased() {
         String key = Etcd.uniqueKey("public-owner-check");
-        EtcdLockService locks = new EtcdLockService(client, key, TTL_SECONDS);
-        EtcdOwnerCheck owners = new EtcdOwnerCheck(client, key);
+        EtcdLockService locks = new EtcdLockService(etcd.client(), key, TTL_SECONDS);
+        EtcdOwnerCheck owners = new EtcdOwnerCheck(etcd.client(), key);
         Optional<Ownership> alice = locks.tryAcquire("alice");
         assertThat(alice).as("tryAcquire(\"alice\") on a free lock must return an ownership").isPresent();
         long token = alice.get().token();

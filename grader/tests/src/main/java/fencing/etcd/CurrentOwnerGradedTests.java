@@ -22,11 +22,10 @@ import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -43,21 +42,11 @@ class CurrentOwnerGradedTests {
     private static final long HELD_TTL_SECONDS = 10;
     private static final long FORGED = 1_000_000_000_000L;
 
-    private static EtcdObserver etcd;
+    @RegisterExtension
+    static final EtcdObserver etcd = new EtcdObserver();
 
     /** One grant of the lock, taken by the grader. */
     private record Holder(String owner, long token, long leaseId) {
-    }
-
-    // The first etcd test in a JVM may start etcd itself, which has up to 30 s to become healthy.
-    @BeforeAll
-    static void connect() {
-        etcd = EtcdObserver.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        etcd.close();
     }
 
     @Test

@@ -9,11 +9,10 @@ import io.etcd.jetcd.options.GetOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
 @DisplayName("EpochLockService: the token is Tokens.compose(epoch, create_revision), both read in the Txn that creates the key")
@@ -21,18 +20,8 @@ class EpochLockTests {
 
     private static final long HELD_TTL_SECONDS = 10;
 
-    private static EtcdObserver etcd;
-
-    // The first etcd test in a JVM may start etcd itself, which has up to 30 s to become healthy.
-    @BeforeAll
-    static void connect() {
-        etcd = EtcdObserver.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        etcd.close();
-    }
+    @RegisterExtension
+    static final EtcdObserver etcd = new EtcdObserver();
 
     @Test
     @Graded(points = 2, tags = {"extension", "lineage"})

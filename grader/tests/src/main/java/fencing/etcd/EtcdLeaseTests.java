@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
 @DisplayName("EtcdLockService: one holder at a time, for as long as its lease lives")
@@ -37,13 +38,12 @@ class EtcdLeaseTests {
     /** Far longer than the expiry takes even on an overloaded machine: only a lease kept alive outlasts it. */
     private static final Duration EXPIRY_BACKSTOP = Duration.ofSeconds(15);
 
-    private static EtcdObserver etcd;
+    @RegisterExtension
+    static final EtcdObserver etcd = new EtcdObserver();
     private static ExecutorService owners;
 
-    // The first etcd test in a JVM may start etcd itself, which has up to 30 s to become healthy.
     @BeforeAll
-    static void connect() {
-        etcd = EtcdObserver.connect();
+    static void startOwners() {
         owners = Executors.newCachedThreadPool(body -> {
             Thread thread = new Thread(body, "racing owner");
             thread.setDaemon(true);
@@ -52,9 +52,8 @@ class EtcdLeaseTests {
     }
 
     @AfterAll
-    static void disconnect() {
+    static void stopOwners() {
         owners.shutdownNow();
-        etcd.close();
     }
 
     @Test

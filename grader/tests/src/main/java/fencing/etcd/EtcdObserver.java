@@ -22,20 +22,24 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** The grader's own client on the shared etcd: it reads back what the lock service did. */
-final class EtcdObserver implements AutoCloseable {
+/**
+ * The grader's own client on the shared etcd, which reads back what the lock service did: register it as
+ * {@code @RegisterExtension static final EtcdObserver etcd = new EtcdObserver();}.
+ *
+ * <p>Before the class's first test it connects to {@link Etcd#shared()}, which the first etcd class in a JVM may start
+ * itself (etcd has up to 30 s to become healthy), and warms its client up; after the class's last test it closes the client.
+ */
+final class EtcdObserver implements BeforeAllCallback, AfterAllCallback {
 
     private static final Duration WARM_UP_CALL_LIMIT = Duration.ofSeconds(30);
 
-    private final Etcd etcd;
-    private final Client client;
     private final String unrelatedKey = Etcd.uniqueKey("unrelated");
-
-    private EtcdObserver(Etcd etcd, Client client) {
-        this.etcd = etcd;
-        this.client = client;
-    }
+    private Etcd etcd;
+    private Client client;
 
     /**
      * Connects to this JVM's etcd, and warms the new client up before any test uses it.
@@ -44,11 +48,17 @@ final class EtcdObserver implements AutoCloseable {
      * CPU share that takes seconds. Made here, in a class's set-up with its own time limit, that cost is never counted
      * against the first test's timeout, so a test's verdict does not depend on whether it happens to run first.
      */
-    static EtcdObserver connect() {
-        Etcd etcd = Etcd.shared();
-        EtcdObserver observer = new EtcdObserver(etcd, etcd.newClient());
-        observer.warmUp();
-        return observer;
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        etcd = Etcd.shared();
+        client = etcd.newClient();
+        warmUp();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        client.close();
+        client = null;
     }
 
     /** Makes each kind of call the tests make, on keys of its own: a lease-attached key created in a Txn, read, compared and deleted. */
@@ -75,17 +85,17 @@ final class EtcdObserver implements AutoCloseable {
     }
 
     Etcd etcd() {
-        return etcd;
+        return connected().etcd;
     }
 
     /** Returns a new client on the same etcd, as another process would have; the caller closes it. */
     Client newClient() {
-        return etcd.newClient();
+        return connected().etcd.newClient();
     }
 
     /** Returns the grader's client, for wrapping in an {@link ObservedClient}. */
     Client client() {
-        return client;
+        return connected().client;
     }
 
     /**
@@ -94,19 +104,19 @@ final class EtcdObserver implements AutoCloseable {
      * when other grades happen to write to the same etcd.
      */
     Client busyClient() {
-        return ObservedClient.withUnrelatedWrites(client, Etcd.uniqueKey("busy")).client();
+        return ObservedClient.withUnrelatedWrites(client(), Etcd.uniqueKey("busy")).client();
     }
 
     /** Reads {@code key} as etcd holds it now. */
     Optional<KeyValue> read(String key) {
-        List<KeyValue> kvs = Etcd.await(client.getKVClient().get(bytes(key))).getKvs();
+        List<KeyValue> kvs = Etcd.await(client().getKVClient().get(bytes(key))).getKvs();
         return kvs.isEmpty() ? Optional.empty() : Optional.of(kvs.get(0));
     }
 
     /** Writes an unrelated key {@code count} times, so that etcd's revision moves on. */
     void unrelatedWrites(int count) {
         for (int i = 0; i < count; i++) {
-            Etcd.await(client.getKVClient().put(bytes(unrelatedKey), bytes("write " + i)));
+            Etcd.await(client().getKVClient().put(bytes(unrelatedKey), bytes("write " + i)));
         }
     }
 
@@ -119,7 +129,7 @@ final class EtcdObserver implements AutoCloseable {
     boolean awaitDeleted(String key, long revision, Duration limit) throws InterruptedException {
         CountDownLatch deleted = new CountDownLatch(1);
         WatchOption fromNext = WatchOption.builder().withRevision(revision + 1).withNoPut(true).build();
-        try (Watch.Watcher ignored = client.getWatchClient().watch(bytes(key), fromNext, Watch.listener(response -> {
+        try (Watch.Watcher ignored = client().getWatchClient().watch(bytes(key), fromNext, Watch.listener(response -> {
             if (response.getEvents().stream().anyMatch(event -> event.getEventType() == WatchEvent.EventType.DELETE)) {
                 deleted.countDown();
             }
@@ -135,17 +145,17 @@ final class EtcdObserver implements AutoCloseable {
      * attached to it in one transaction, watchers see the same DELETE, and a keepalive of it is told the lease is not found.
      */
     void revoke(long leaseId) {
-        Etcd.await(client.getLeaseClient().revoke(leaseId));
+        Etcd.await(client().getLeaseClient().revoke(leaseId));
     }
 
     /** Returns the time to live etcd granted the lease when it was granted, in seconds, as {@code LeaseTimeToLive} reports it. */
     long grantedTtl(long leaseId) {
-        return Etcd.await(client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)).getGrantedTTL();
+        return Etcd.await(client().getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)).getGrantedTTL();
     }
 
     /** Returns the lease's remaining time to live in seconds, or -1 if etcd no longer has it. */
     long timeToLive(long leaseId) {
-        return Etcd.await(client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)).getTTL();
+        return Etcd.await(client().getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT)).getTTL();
     }
 
     static String text(ByteSequence bytes) {
@@ -156,8 +166,10 @@ final class EtcdObserver implements AutoCloseable {
         return ByteSequence.from(text, StandardCharsets.UTF_8);
     }
 
-    @Override
-    public void close() {
-        client.close();
+    private EtcdObserver connected() {
+        if (client == null) {
+            throw new IllegalStateException("EtcdObserver connects before a class's first test: register it on a static field with @RegisterExtension");
+        }
+        return this;
     }
 }

@@ -6,11 +6,10 @@ import fencing.grading.Graded;
 import fencing.support.Etcd;
 import io.etcd.jetcd.KeyValue;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
 @DisplayName("EtcdLockService: release deletes only the caller's own key")
@@ -18,18 +17,8 @@ class EtcdReleaseTests {
 
     private static final long HELD_TTL_SECONDS = 10;
 
-    private static EtcdObserver etcd;
-
-    // The first etcd test in a JVM may start etcd itself, which has up to 30 s to become healthy.
-    @BeforeAll
-    static void connect() {
-        etcd = EtcdObserver.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        etcd.close();
-    }
+    @RegisterExtension
+    static final EtcdObserver etcd = new EtcdObserver();
 
     @Test
     @Graded(points = 3, tags = "release-safety")
