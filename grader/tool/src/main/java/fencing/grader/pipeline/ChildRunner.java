@@ -10,7 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.EngineFilter;
@@ -35,9 +38,11 @@ public final class ChildRunner {
     }
 
     /**
-     * Runs the tests whose unique IDs are listed, one per line, in the file named by the first argument.
+     * Runs the tests listed in the file named by the first argument, one per line: a unique ID, or a group's name, a tab
+     * and a unique ID. Each group's tests run one after the other, in JUnit's order, on a thread of their own, and the
+     * groups side by side ({@link TestJvms}).
      *
-     * @param args the file of unique IDs
+     * @param args the file of tests
      */
     public static void main(String[] args) throws IOException {
         List<String> ids = Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8);
@@ -50,15 +55,22 @@ public final class ChildRunner {
         events.send(new TestEvent.Loaded(classList == null ? java.util.Map.of()
                 : ClassOrigins.locate(Path.of(classList), ChildRunner.class.getClassLoader())));
 
-        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(ids.stream().filter(id -> !id.isBlank()).map(DiscoverySelectors::selectUniqueId).toList())
-                .filters(EngineFilter.includeEngines(TestSuite.JUPITER))
-                // A test's limit is its CPU, measured and enforced from outside this JVM (Limits), never the wall clock here.
-                .configurationParameter("junit.jupiter.execution.timeout.mode", "disabled")
-                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
-                .build();
-        Launcher launcher = LauncherFactory.create();
-        launcher.execute(request, events);
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (String line : ids) {
+            if (!line.isBlank()) {
+                int tab = line.indexOf('\t');
+                groups.computeIfAbsent(tab < 0 ? "" : line.substring(0, tab), group -> new ArrayList<>()).add(line.substring(tab + 1));
+            }
+        }
+        List<Thread> running = new ArrayList<>();
+        for (Map.Entry<String, List<String>> group : groups.entrySet()) {
+            Thread thread = new Thread(() -> execute(group.getValue(), events), "tests " + group.getKey());
+            thread.start();
+            running.add(thread);
+        }
+        for (Thread thread : running) {
+            joinQuietly(thread);
+        }
         events.done();
         channel.close();
         // A submission may leave threads or shutdown hooks behind; they must not keep this JVM alive.
@@ -69,6 +81,27 @@ public final class ChildRunner {
         halt.setDaemon(true);
         halt.start();
         System.exit(0);
+    }
+
+    /** Runs the tests of {@code ids} one after the other, in JUnit's order, on the calling thread. */
+    private static void execute(List<String> ids, EventWriter events) {
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(ids.stream().map(DiscoverySelectors::selectUniqueId).toList())
+                .filters(EngineFilter.includeEngines(TestSuite.JUPITER))
+                // A test's limit is its CPU, measured and enforced from outside this JVM (Limits), never the wall clock here.
+                .configurationParameter("junit.jupiter.execution.timeout.mode", "disabled")
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
+                .build();
+        Launcher launcher = LauncherFactory.create();
+        launcher.execute(request, events);
+    }
+
+    private static void joinQuietly(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void sleepQuietly(long millis) {

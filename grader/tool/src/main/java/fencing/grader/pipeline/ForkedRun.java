@@ -87,7 +87,11 @@ final class ForkedRun {
      * @throws Starved if the run's limit came while the machine kept the running test waiting for a CPU
      */
     List<TestResult> run(List<TestCase> tests) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + limits.run().toNanos();
+        return run(tests, System.nanoTime() + limits.run().toNanos());
+    }
+
+    /** Runs {@code tests} as {@link #run(List)} does, within the run's limit that ends at {@code deadline} ({@link System#nanoTime()}). */
+    List<TestResult> run(List<TestCase> tests, long deadline) throws IOException, InterruptedException {
         Map<String, TestResult> results = new LinkedHashMap<>();
         boolean classByClass = false;
         int attempt = 0;
@@ -103,7 +107,7 @@ final class ForkedRun {
                     : remaining.stream().filter(test -> Tally.classOf(test).equals(only)).toList();
             attempt++;
             Tally tally = new Tally(batch, results);
-            JvmWatch.Ending ending = runOnce(batch, tally, deadline, attempt);
+            JvmWatch.Ending ending = runOnce(batch.stream().map(TestCase::uniqueId).toList(), tally, deadline, attempt, false);
             if (ending.kind() == JvmWatch.Kind.TIME_LIMIT && ending.starved()) {
                 throw new Starved(ending);
             }
@@ -124,10 +128,40 @@ final class ForkedRun {
         return tests.stream().map(test -> results.get(test.uniqueId())).toList();
     }
 
-    private JvmWatch.Ending runOnce(List<TestCase> tests, Tally tally, long deadline, int attempt)
+    /**
+     * Runs the groups of {@code byGroup} side by side in one JVM, each group's tests one at a time, and returns the
+     * results of each group whose every test ended there, in the order of that group's tests. A group left out is to be
+     * run again in a JVM of its own: that JVM ended, or had to be stopped, before all its tests had ended. Since the
+     * JVM's CPU and time cannot be put down to one of the tests running side by side, no test is failed here for its
+     * limits, or for the JVM's end: the run of its group alone says which test it was.
+     *
+     * @throws ClassOrigins.Misplaced if the JVM did not load the submission's classes from its class directory
+     * @throws NeverConnected if the JVM ended before it reached the grader
+     * @throws Starved if the run's limit came while the machine kept the JVM's tests waiting for a CPU
+     */
+    Map<String, List<TestResult>> runTogether(Map<String, List<TestCase>> byGroup, long deadline)
+            throws IOException, InterruptedException {
+        List<TestCase> all = byGroup.values().stream().flatMap(List::stream).toList();
+        Map<String, TestResult> results = new LinkedHashMap<>();
+        List<String> lines = new ArrayList<>();
+        byGroup.forEach((group, tests) -> tests.forEach(test -> lines.add(group + "\t" + test.uniqueId())));
+        JvmWatch.Ending ending = runOnce(lines, new Tally(all, results), deadline, 1, true);
+        if (ending.kind() == JvmWatch.Kind.TIME_LIMIT && ending.starved()) {
+            throw new Starved(ending);
+        }
+        Map<String, List<TestResult>> finished = new LinkedHashMap<>();
+        byGroup.forEach((group, tests) -> {
+            if (tests.stream().allMatch(test -> results.containsKey(test.uniqueId()))) {
+                finished.put(group, tests.stream().map(test -> results.get(test.uniqueId())).toList());
+            }
+        });
+        return finished;
+    }
+
+    private JvmWatch.Ending runOnce(List<String> lines, Tally tally, long deadline, int attempt, boolean together)
             throws IOException, InterruptedException {
         Path ids = workDir.resolve("tests-" + attempt + ".txt");
-        Files.write(ids, tests.stream().map(TestCase::uniqueId).toList(), StandardCharsets.UTF_8);
+        Files.write(ids, lines, StandardCharsets.UTF_8);
         Path runDir = Files.createDirectories(workDir.resolve("run"));
         Path tmpDir = Files.createDirectories(workDir.resolve("tmp"));
         Path classList = origins.writeList(workDir.resolve("student-classes.txt"));
@@ -156,7 +190,7 @@ final class ForkedRun {
             });
             try (Supervised jvm = child.start("test JVM")) {
                 OutputTail output = new OutputTail(jvm.output(), "test JVM output");
-                JvmWatch.Ending ending = listen(listener, jvm, tally, deadline);
+                JvmWatch.Ending ending = listen(listener, jvm, tally, deadline, together);
                 jvm.close();
                 output.awaitEnd();
                 lastOutput = output.text();
@@ -204,7 +238,8 @@ final class ForkedRun {
     }
 
     /** Returns the ending, or {@code null} if the JVM ended (or the run's limit came) before it connected. */
-    private JvmWatch.Ending listen(Channel.Listener listener, Supervised jvm, Tally tally, long deadline) throws IOException {
+    private JvmWatch.Ending listen(Channel.Listener listener, Supervised jvm, Tally tally, long deadline, boolean together)
+            throws IOException {
         Optional<Channel> accepted = Optional.empty();
         while (accepted.isEmpty()) {
             if (!jvm.isAlive()) {
@@ -218,7 +253,7 @@ final class ForkedRun {
         }
         try (Channel events = accepted.get()) {
             requireOwnClasses(events, jvm);
-            return new JvmWatch(limits, tally, jvm.pid(), deadline).follow(events);
+            return new JvmWatch(limits, tally, jvm.pid(), deadline, together).follow(events);
         }
     }
 

@@ -255,9 +255,18 @@ public final class Grader implements AutoCloseable {
         KitFingerprint before = KitFingerprint.of(kitClassPath);
         List<Path> hidden = new ArrayList<>(options.hidden());
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
-        ForkedRun run = new ForkedRun(classPath, workDir, environment, policy.limits(),
-                sandbox, hidden, classData, new ClassOrigins(classes, compiled.classes()));
-        List<TestResult> results = run.run(tests);
+        // Opened once for every test JVM (the classes, the intake's copies, the answer sheet): each run then opens only
+        // its own folder, never one where another JVM is writing.
+        for (String jvm : TestJvms.of(tests).keySet()) {
+            Files.createDirectories(workDir.resolve("jvm-" + jvm));
+        }
+        Files.createDirectories(workDir.resolve("jvm-" + SideBySide.TOGETHER));
+        sandbox.prepare(workDir);
+        boolean together = StaticState.find(classes, compiled.classes(), Grader.class.getClassLoader()).isEmpty();
+        SideBySide.Outcome run = SideBySide.run(tests, together, policy.limits().run(), jvm -> new ForkedRun(classPath,
+                workDir.resolve("jvm-" + jvm), environment, policy.limits(), sandbox, hidden, classData,
+                new ClassOrigins(classes, compiled.classes())));
+        List<TestResult> results = run.results();
         before.requireUnchanged(KitFingerprint.of(kitClassPath), name);
         etcdDown = etcdProblem();
         if (etcdDown.isPresent()) {

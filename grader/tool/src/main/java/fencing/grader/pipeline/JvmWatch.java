@@ -3,6 +3,8 @@ package fencing.grader.pipeline;
 import fencing.support.Channel;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -49,24 +51,40 @@ final class JvmWatch {
     private final Tally tally;
     private final JvmWork work;
     private final long deadline;
+    private final boolean together;
+    /** When several groups run side by side: each running test or class, with the reading and time it was first seen at. */
+    private final Map<String, Start> starts = new HashMap<>();
     private String current;
     private JvmWork.Reading currentStart;
     private long currentSince;
     private long nextWaitCheck;
 
     JvmWatch(Limits limits, Tally tally, long pid, long deadline) {
+        this(limits, tally, pid, deadline, false);
+    }
+
+    /**
+     * Creates a watch; with {@code together}, the JVM runs several groups of tests side by side, so that no CPU or time
+     * can be put down to one test: the JVM is stopped as soon as the oldest of what runs has seen its JVM use a test's
+     * CPU budget, or reach the backstop, and what ends is {@link Ending#running()} {@code null}.
+     */
+    JvmWatch(Limits limits, Tally tally, long pid, long deadline, boolean together) {
         this.limits = limits;
         this.tally = tally;
         this.work = new JvmWork(pid);
         this.deadline = deadline;
+        this.together = together;
+    }
+
+    private record Start(JvmWork.Reading reading, long since) {
     }
 
     /** Reads {@code events} until the JVM is done or must be stopped; a closed channel is the JVM's end. */
     Ending follow(Channel events) throws IOException {
         while (true) {
-            Optional<String> test = tally.running();
-            Optional<String> running = test.isPresent() ? test : tally.runningClass();
-            Ending stop = check(running.orElse(null), test.isPresent());
+            Optional<String> test = together ? Optional.empty() : tally.running();
+            Optional<String> running = together || test.isPresent() ? test : tally.runningClass();
+            Ending stop = together ? checkTogether() : check(running.orElse(null), test.isPresent());
             if (stop != null) {
                 return stop;
             }
@@ -119,6 +137,45 @@ final class JvmWatch {
             nextWaitCheck = now + Math.max(BACKSTOP_RECHECK.toNanos(), limits.testWall().toNanos() - unstarved);
         }
         return null;
+    }
+
+    /**
+     * Returns why the JVM, running groups side by side, must be stopped now, or {@code null}: the measure of the oldest
+     * test or class that still runs, whose limits cover all that ran since it started.
+     */
+    private Ending checkTogether() {
+        if (System.nanoTime() >= deadline) {
+            return starved(Kind.TIME_LIMIT);
+        }
+        java.util.Set<String> running = tally.allRunning();
+        starts.keySet().retainAll(running);
+        if (running.isEmpty()) {
+            return null;
+        }
+        JvmWork.Reading now = work.read();
+        long time = System.nanoTime();
+        running.forEach(id -> starts.putIfAbsent(id, new Start(now, time)));
+        Start oldest = starts.values().stream().min(java.util.Comparator.comparingLong(Start::since)).orElseThrow();
+        if (now.cpuSince(oldest.reading()).compareTo(limits.testCpu()) > 0) {
+            return new Ending(Kind.OVER_BUDGET, null, false, now.cpuSince(oldest.reading()), null, Duration.ofNanos(time - oldest.since()));
+        }
+        long waited = now.longestWaitSince(oldest.reading()).map(Duration::toNanos).orElse(0L);
+        if (time - oldest.since() - waited >= limits.testWall().toNanos()) {
+            return new Ending(Kind.BACKSTOP, null, false, now.cpuSince(oldest.reading()), Duration.ofNanos(waited),
+                    Duration.ofNanos(time - oldest.since()));
+        }
+        return null;
+    }
+
+    /** The ending of a JVM running groups side by side, measured from the oldest of what runs, for {@link Ending#starved()}. */
+    private Ending starved(Kind kind) {
+        Start oldest = starts.values().stream().min(java.util.Comparator.comparingLong(Start::since)).orElse(null);
+        if (oldest == null) {
+            return Ending.of(kind);
+        }
+        JvmWork.Reading now = work.read();
+        return new Ending(kind, null, false, now.cpuSince(oldest.reading()), now.longestWaitSince(oldest.reading()).orElse(null),
+                Duration.ofNanos(System.nanoTime() - oldest.since()));
     }
 
     private Ending ending(Kind kind, String running, boolean isTest) {

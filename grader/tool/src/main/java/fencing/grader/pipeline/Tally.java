@@ -57,6 +57,19 @@ final class Tally {
         return !id.contains("/[");
     }
 
+    /**
+     * Returns every test and class container that started and has not finished, when the JVM runs several groups of
+     * tests side by side: the tests, and the classes (not the engine's container) that still have tests without a result.
+     */
+    java.util.Set<String> allRunning() {
+        java.util.Set<String> running = new java.util.LinkedHashSet<>();
+        started.keySet().stream().filter(byId::containsKey).forEach(running::add);
+        containers.keySet().stream().filter(id -> !isEngine(id) && byId.values().stream()
+                .anyMatch(test -> test.uniqueId().startsWith(id + "/") && !results.containsKey(test.uniqueId())))
+                .forEach(running::add);
+        return running;
+    }
+
     /** Returns the test that started and has not finished, if any. */
     Optional<String> running() {
         return started.keySet().stream().filter(byId::containsKey).findFirst();

@@ -52,6 +52,26 @@ class TallyTests {
         assertThat(results.get(FIRST_TEST.uniqueId()).passed()).as("%s, which finished before the exit", FIRST_TEST.name()).isTrue();
     }
 
+    @Test
+    @DisplayName("with groups side by side, every test and every class in set-up that has not finished is running")
+    void sideBySideEverythingUnfinishedIsRunning() {
+        tally.record(new TestEvent.Started(ENGINE));
+        tally.record(new TestEvent.Started(FIRST));
+        tally.record(new TestEvent.Started(ENGINE));
+        tally.record(new TestEvent.Started(SECOND));
+        tally.record(new TestEvent.Started(FIRST_TEST.uniqueId()));
+
+        assertThat(tally.allRunning()).as("what runs once %s started and %s is in its set-up, each launcher with its engine",
+                FIRST_TEST.name(), SECOND).containsExactlyInAnyOrder(FIRST_TEST.uniqueId(), FIRST, SECOND);
+
+        tally.record(new TestEvent.Finished(FIRST_TEST.uniqueId(), "SUCCESSFUL", null, null));
+        tally.record(new TestEvent.Finished(FIRST, "SUCCESSFUL", null, null));
+        tally.record(new TestEvent.Finished(ENGINE, "SUCCESSFUL", null, null));
+
+        assertThat(tally.allRunning()).as("what runs once %s's class finished, with %s still in its set-up", FIRST_TEST.name(), SECOND)
+                .containsExactly(SECOND);
+    }
+
     private static TestCase test(String classId, String method) {
         String className = classId.substring(classId.indexOf(":fencing") + 1, classId.length() - 1);
         return new TestCase(classId + "/[method:" + method + "()]", className, method, method, 1, List.of("tag"));
