@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.batch.ClassBatch;
 import fencing.grader.cli.GradeCommand;
+import fencing.grader.files.SubmissionFolders;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.TestSuite;
@@ -193,7 +194,7 @@ class GradeCommandTests {
         int exit;
         try (Grader gone = new Grader(new Grader.Options(TestSuite.HIDDEN, true, "http://127.0.0.1:" + closedPort))) {
             exit = new ClassBatch(gone, 2, new PrintStream(console, true, StandardCharsets.UTF_8))
-                    .grade(ClassBatch.submissions(batch), out);
+                    .grade(SubmissionFolders.list(batch), out);
         }
 
         assertThat(exit).as("the batch's exit code; it said:%n%s", console).isEqualTo(ClassBatch.SOME_COULD_NOT_RUN);

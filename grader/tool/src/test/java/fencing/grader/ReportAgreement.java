@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import fencing.grader.batch.BatchFolder;
 import fencing.grader.batch.Gradebook;
+import fencing.grader.files.BatchFolder;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
 import fencing.grader.report.GradescopeResults;

@@ -2,7 +2,7 @@ package fencing.grader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import fencing.grader.batch.BatchFolder;
+import fencing.grader.files.BatchFolder;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.TestResult;
 import java.io.IOException;

@@ -2,6 +2,7 @@ package fencing.grader.batch;
 
 import fencing.grader.classpage.ClassPage;
 import fencing.grader.classpage.KeptFiles;
+import fencing.grader.files.BatchFolder;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.report.ConsoleLine;
@@ -10,8 +11,6 @@ import fencing.grader.report.Reports;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +22,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 
 /**
  * Grades a class: every submission folder of a batch, {@code jobs} at a time, each in its own JVM, work directory
@@ -59,19 +57,6 @@ public final class ClassBatch {
         this.jobs = jobs;
         this.console = console;
         this.similarityThreshold = similarityThreshold;
-    }
-
-    /** Lists the submission folders of {@code batch}: every entry but hidden ones and plain files, links included. */
-    public static List<Path> submissions(Path batch) throws IOException {
-        try (Stream<Path> children = Files.list(batch)) {
-            List<Path> found = children.filter(child -> !child.getFileName().toString().startsWith("."))
-                    .filter(child -> Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(child))
-                    .sorted().toList();
-            if (found.isEmpty()) {
-                throw new IllegalArgumentException("no submission folders in " + batch.toAbsolutePath());
-            }
-            return found;
-        }
     }
 
     /** Grades {@code submissions} into {@code out}; returns 0, or {@link #SOME_COULD_NOT_RUN}. */

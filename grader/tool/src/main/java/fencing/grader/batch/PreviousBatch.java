@@ -1,7 +1,9 @@
 package fencing.grader.batch;
 
+import fencing.grader.files.BatchFolder;
+import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ResultsFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -11,15 +13,16 @@ import java.util.Map;
 
 /**
  * The output of an earlier batch that a regrade starts from ({@code --since OLD}): its record, its gradebook rows and
- * its students' reports, checked whole before anything is graded.
+ * its students' reports, checked whole before anything is graded. Its {@code gradebook.md} must be there, but a reused
+ * row is read from {@code gradebook.csv}, of which the Markdown row is made.
  */
 public final class PreviousBatch {
 
     private final Path dir;
     private final BatchRecord record;
-    private final Map<String, Gradebook.Row> rows;
+    private final Map<String, GradebookRow> rows;
 
-    private PreviousBatch(Path dir, BatchRecord record, Map<String, Gradebook.Row> rows) {
+    private PreviousBatch(Path dir, BatchRecord record, Map<String, GradebookRow> rows) {
         this.dir = dir;
         this.record = record;
         this.rows = rows;
@@ -60,21 +63,20 @@ public final class PreviousBatch {
             throw new IllegalArgumentException("--since " + dir + " has a " + BatchRecord.FILE + " but no gradebook.csv and"
                     + " gradebook.md: it is not a whole batch output");
         }
-        List<String> csv = Files.readAllLines(csvFile, StandardCharsets.UTF_8);
-        List<String> md = Files.readAllLines(mdFile, StandardCharsets.UTF_8).stream().filter(line -> line.startsWith("|")).toList();
-        if (csv.isEmpty() || !csv.get(0).equals(Gradebook.CSV_HEADER)) {
+        List<GradebookRow> csv;
+        try {
+            csv = GradebookRow.read(csvFile);
+        } catch (GradebookRow.OtherColumns e) {
             throw new IllegalArgumentException("--since " + dir + "'s gradebook.csv has other columns than this grader writes ("
-                    + (csv.isEmpty() ? "none" : csv.get(0)) + "): grade the class once without --since");
+                    + e.found() + "): grade the class once without --since", e);
         }
         List<String> graded = record.graded();
-        if (csv.size() - 1 != graded.size() || md.size() - 2 != graded.size()) {
+        if (!csv.stream().map(GradebookRow::student).toList().equals(graded)) {
             throw new IllegalArgumentException("--since " + dir + "'s gradebook does not list the " + graded.size()
                     + " students its " + BatchRecord.FILE + " says it graded");
         }
-        Map<String, Gradebook.Row> rows = new LinkedHashMap<>();
-        for (int i = 0; i < graded.size(); i++) {
-            rows.put(graded.get(i), new Gradebook.Row(csv.get(i + 1), md.get(i + 2)));
-        }
+        Map<String, GradebookRow> rows = new LinkedHashMap<>();
+        csv.forEach(row -> rows.put(row.student(), row));
         return new PreviousBatch(dir, record, rows);
     }
 
@@ -94,7 +96,7 @@ public final class PreviousBatch {
      */
     boolean reusable(String student, String grader, String fingerprint) {
         return sameGrader(grader) && record.fingerprints() != null && fingerprint.equals(record.fingerprints().get(student))
-                && rows.containsKey(student) && Files.isRegularFile(report(student).resolve("results.json"), LinkOption.NOFOLLOW_LINKS);
+                && rows.containsKey(student) && Files.isRegularFile(report(student).resolve(ResultsFile.FILE), LinkOption.NOFOLLOW_LINKS);
     }
 
     /** Whether the earlier batch graded {@code student}. */
@@ -107,8 +109,8 @@ public final class PreviousBatch {
         return List.copyOf(rows.keySet());
     }
 
-    /** Returns {@code student}'s gradebook rows. */
-    Gradebook.Row row(String student) {
+    /** Returns {@code student}'s gradebook row. */
+    GradebookRow row(String student) {
         return rows.get(student);
     }
 

@@ -1,8 +1,9 @@
 package fencing.grader.batch;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.classpage.ClassPage;
+import fencing.grader.files.BatchFolder;
+import fencing.grader.files.GradeStatus;
+import fencing.grader.files.ResultsFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,42 +25,35 @@ public final class RegradeReport {
 
     public static final String CSV_HEADER = "student,outcome,old_score,new_score,delta,old_max,new_max,changed,tests_changed";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /**
      * A student's result as {@code results.json} tells it.
      *
      * @param score    the score, or null when grading could not run
      * @param max      the points available
-     * @param status   {@code graded}, {@code not graded} or {@code could not run}
+     * @param status   what became of the submission
      * @param verdicts each test's name and whether it passed, in the report's order
      */
-    private record Result(Integer score, int max, String status, Map<String, Boolean> verdicts) {
+    private record Result(Integer score, int max, GradeStatus status, Map<String, Boolean> verdicts) {
 
         static Result read(Path file) throws IOException {
-            JsonNode root = JSON.readTree(file.toFile());
-            Integer score = root.has("score") ? root.path("score").asInt() : null;
-            String status = score == null ? "could not run" : root.path("output").asText().startsWith("not graded: ") ? "not graded" : "graded";
+            ResultsFile results = ResultsFile.read(file);
             Map<String, Boolean> verdicts = new LinkedHashMap<>();
-            for (JsonNode test : root.path("tests")) {
-                boolean explanation = false;
-                for (JsonNode tag : test.path("tags")) {
-                    explanation |= tag.asText().equals("explanation");
+            for (ResultsFile.Test test : results.tests()) {
+                if (test.explanation()) {
+                    continue;
                 }
-                String name = test.path("name").asText();
-                for (int i = 2; !explanation && verdicts.containsKey(name); i++) {
-                    name = test.path("name").asText() + " (" + i + ")";
+                String name = test.name();
+                for (int i = 2; verdicts.containsKey(name); i++) {
+                    name = test.name() + " (" + i + ")";
                 }
-                if (!explanation) {
-                    verdicts.put(name, test.path("status").asText().equals("passed"));
-                }
+                verdicts.put(name, test.passed());
             }
-            return new Result(score, root.path("max_score").asInt(), status, verdicts);
+            return new Result(results.score(), results.maxScore(), results.status(), verdicts);
         }
 
         String shown() {
-            return score == null ? "no score (" + status + ")"
-                    : score + " / " + max + (status.equals("graded") ? "" : " (" + status + ")");
+            return score == null ? "no score (" + status.words() + ")"
+                    : score + " / " + max + (status == GradeStatus.GRADED ? "" : " (" + status.words() + ")");
         }
     }
 
@@ -94,8 +88,8 @@ public final class RegradeReport {
                               List<String> everyone) throws IOException {
         List<Line> lines = new ArrayList<>();
         for (String student : graded) {
-            Result now = Result.read(BatchFolder.reports(out, student).resolve("results.json"));
-            Path old = before.report(student).resolve("results.json");
+            Result now = Result.read(BatchFolder.reports(out, student).resolve(ResultsFile.FILE));
+            Path old = before.report(student).resolve(ResultsFile.FILE);
             Result then = before.graded(student) && Files.isRegularFile(old) ? Result.read(old) : null;
             lines.add(compare(student, reused.contains(student) ? "reused" : then == null ? "new" : "regraded", then, now));
         }
@@ -145,7 +139,7 @@ public final class RegradeReport {
                 }
             }
         }
-        boolean changed = !Objects.equals(before.score(), now.score()) || !before.status().equals(now.status()) || !changes.isEmpty();
+        boolean changed = !Objects.equals(before.score(), now.score()) || before.status() != now.status() || !changes.isEmpty();
         return new Line(student, outcome, before, now, changed, changes);
     }
 

@@ -1,9 +1,10 @@
 package fencing.grader.batch;
 
+import fencing.grader.files.BatchFolder;
+import fencing.grader.files.GradebookRow;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,10 +34,7 @@ public final class ShardMerge {
     public static int merge(List<Path> shards, Path out, PrintStream console) throws IOException {
         List<String> students = null;
         Map<String, Path> gradedIn = new LinkedHashMap<>();
-        Map<String, String> csvRows = new LinkedHashMap<>();
-        Map<String, String> mdRows = new LinkedHashMap<>();
-        String csvHeader = null;
-        List<String> mdHeader = null;
+        Map<String, GradebookRow> rows = new LinkedHashMap<>();
         List<BatchRecord> records = new ArrayList<>();
         for (Path shard : shards) {
             BatchRecord record = BatchRecord.read(shard);
@@ -47,28 +45,22 @@ public final class ShardMerge {
                 throw new IllegalArgumentException(shard + " is a shard of another class: its students differ from "
                         + shards.get(0) + "'s");
             }
-            List<String> csv = Files.readAllLines(shard.resolve(BatchFolder.GRADEBOOK_CSV), StandardCharsets.UTF_8);
-            List<String> md = Files.readAllLines(shard.resolve(BatchFolder.GRADEBOOK_MD), StandardCharsets.UTF_8);
-            List<String> mdTable = md.stream().filter(line -> line.startsWith("|")).toList();
-            if (csv.size() - 1 != record.graded().size() || mdTable.size() - 2 != record.graded().size()) {
+            List<GradebookRow> gradebook = gradebook(shard);
+            if (!gradebook.stream().map(GradebookRow::student).toList().equals(record.graded())) {
                 throw new IllegalArgumentException(shard + "'s gradebook does not list the " + record.graded().size()
                         + " students its " + BatchRecord.FILE + " says it graded");
             }
-            csvHeader = csvHeader == null ? csv.get(0) : requireSame(csvHeader, csv.get(0), shard);
-            mdHeader = mdHeader == null ? mdTable.subList(0, 2) : mdHeader;
-            for (int i = 0; i < record.graded().size(); i++) {
-                String student = record.graded().get(i);
-                Path earlier = gradedIn.putIfAbsent(student, shard);
+            for (GradebookRow row : gradebook) {
+                Path earlier = gradedIn.putIfAbsent(row.student(), shard);
                 if (earlier != null) {
-                    throw new IllegalArgumentException("the student " + student + " is graded in two shards, " + earlier
+                    throw new IllegalArgumentException("the student " + row.student() + " is graded in two shards, " + earlier
                             + " and " + shard + ": merge each student once");
                 }
-                csvRows.put(student, csv.get(i + 1));
-                mdRows.put(student, mdTable.get(i + 2));
+                rows.put(row.student(), row);
             }
         }
         List<String> missing = students.stream().filter(student -> !gradedIn.containsKey(student)).toList();
-        writeMerged(out, students, gradedIn, csvHeader, csvRows, mdHeader, mdRows, missing);
+        writeMerged(out, students, gradedIn, rows, missing);
         BatchRecord.write(out, merged(records, students, gradedIn));
         console.printf("Merged %d shard(s): %d of the class's %d student(s). Gradebook: %s%n", shards.size(),
                 gradedIn.size(), students.size(), out.resolve(BatchFolder.GRADEBOOK_MD));
@@ -79,16 +71,20 @@ public final class ShardMerge {
         return MISSING;
     }
 
-    private static void writeMerged(Path out, List<String> students, Map<String, Path> gradedIn, String csvHeader, Map<String, String> csvRows,
-                                List<String> mdHeader, Map<String, String> mdRows, List<String> missing) throws IOException {
+    private static List<GradebookRow> gradebook(Path shard) throws IOException {
+        try {
+            return GradebookRow.read(shard.resolve(BatchFolder.GRADEBOOK_CSV));
+        } catch (GradebookRow.OtherColumns e) {
+            throw new IllegalArgumentException(shard + "'s gradebook has other columns (" + e.found() + ") than this grader"
+                    + " writes (" + GradebookRow.HEADER + "): grade every shard with the same kit", e);
+        }
+    }
+
+    private static void writeMerged(Path out, List<String> students, Map<String, Path> gradedIn, Map<String, GradebookRow> rows,
+                                    List<String> missing) throws IOException {
         Files.createDirectories(out);
-        List<String> csv = new ArrayList<>(List.of(csvHeader));
-        List<String> md = new ArrayList<>(List.of("# Gradebook", ""));
-        md.addAll(mdHeader);
         for (String student : students) {
             if (gradedIn.containsKey(student)) {
-                csv.add(csvRows.get(student));
-                md.add(mdRows.get(student));
                 Path report = BatchFolder.reports(gradedIn.get(student), student);
                 Path target = BatchFolder.reports(out, student);
                 if (Files.isDirectory(report)) {
@@ -97,12 +93,8 @@ public final class ShardMerge {
                 }
             }
         }
-        if (!missing.isEmpty()) {
-            md.add("");
-            md.add("Missing from every shard: " + String.join(", ", missing));
-        }
-        Files.write(out.resolve(BatchFolder.GRADEBOOK_CSV), csv, StandardCharsets.UTF_8);
-        Files.write(out.resolve(BatchFolder.GRADEBOOK_MD), md, StandardCharsets.UTF_8);
+        Gradebook.write(students.stream().filter(gradedIn::containsKey).map(rows::get).toList(), out,
+                missing.isEmpty() ? List.of() : List.of("", "Missing from every shard: " + String.join(", ", missing)));
     }
 
     /** The record of the merged gradebook; its results can be reused only if every shard had the same grader. */
@@ -122,13 +114,5 @@ public final class ShardMerge {
         }
         return new BatchRecord("1/1", students, students.stream().filter(gradedIn::containsKey).toList(), Fingerprints.FORMAT,
                 sameGrader ? graders.get(0) : null, fingerprints, students.stream().filter(reused::contains).toList());
-    }
-
-    private static String requireSame(String expected, String actual, Path shard) {
-        if (!expected.equals(actual)) {
-            throw new IllegalArgumentException(shard + "'s gradebook has other columns (" + actual + ") than the first shard's ("
-                    + expected + "): grade every shard with the same kit");
-        }
-        return expected;
     }
 }

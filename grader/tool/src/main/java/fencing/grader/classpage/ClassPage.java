@@ -52,7 +52,7 @@ public final class ClassPage {
         for (ClassRecords.Student student : records.students()) {
             Path kept = out.resolve(student.folder()).resolve(KeptFiles.FOLDER);
             if (!student.graded()) {
-                notCompared.put(student.name(), student.row().status().lines().findFirst().orElse(""));
+                notCompared.put(student.name(), student.row().statusLine());
             } else if (!Files.isDirectory(kept, LinkOption.NOFOLLOW_LINKS)) {
                 notCompared.put(student.name(), "its report folder keeps no student files (graded by an earlier version of the kit?)");
             } else {

@@ -1,5 +1,7 @@
 package fencing.grader.classpage;
 
+import fencing.grader.files.GradeStatus;
+import fencing.grader.files.GradebookRow;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -37,7 +39,7 @@ final class ClassPageHtml {
 
     private static String counts(ClassRecords records) {
         List<ClassRecords.Student> students = records.students();
-        long notGraded = students.stream().filter(student -> student.row().status().startsWith("not graded")).count();
+        long notGraded = students.stream().filter(student -> student.row().status() == GradeStatus.NOT_GRADED).count();
         long couldNotRun = students.stream().filter(student -> student.row().score() == null).count();
         StringBuilder out = new StringBuilder("<ul class=\"figures\">");
         out.append(figure("students", "students in the class", records.batch().students().size()));
@@ -184,13 +186,13 @@ final class ClassPageHtml {
                 .append("<th>Failed tags</th><th class=\"num\">Answers to read</th><th>Report</th></tr></thead><tbody>\n");
         List<String> reused = records.batch().reused() == null ? List.of() : records.batch().reused();
         for (ClassRecords.Student student : records.students()) {
-            ClassRecords.Row row = student.row();
+            GradebookRow row = student.row();
             out.append("<tr id=\"").append(Html.id("student", student.name())).append("\"><td>").append(Html.escape(student.name()))
                     .append(reused.contains(student.name()) ? " <span class=\"muted\">(reused)</span>" : "").append("</td>")
                     .append(score(row.score(), row.max())).append(score(row.core(), row.coreMax()))
                     .append(row.extensionMax() == 0 ? "<td class=\"num\" data-sort=\"\">not graded</td>" : score(row.extension(), row.extensionMax()))
-                    .append("<td").append(student.graded() ? "" : " class=\"status-other\"").append(">").append(Html.escape(row.status()))
-                    .append("</td><td>").append(Html.escape(String.join(", ", row.failed()))).append("</td>")
+                    .append("<td").append(student.graded() ? "" : " class=\"status-other\"").append(">").append(Html.escape(row.statusLine()))
+                    .append("</td><td>").append(Html.escape(String.join(", ", row.failedTags()))).append("</td>")
                     .append(SimilaritySection.number(row.answersToRead(), Integer.toString(row.answersToRead())))
                     .append("<td><a href=\"").append(Html.href(student.folder(), "summary.md")).append("\">summary.md</a></td></tr>\n");
         }

@@ -1,5 +1,6 @@
 package fencing.grader.classpage;
 
+import fencing.grader.files.ResultsFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,18 +48,18 @@ final class Explanations {
             if (student.results() == null) {
                 continue;
             }
-            for (ClassRecords.Explanation explanation : student.results().explanations()) {
+            for (ResultsFile.Explanation explanation : student.results().explanations()) {
                 int number = explanation.number();
                 titles.putIfAbsent(number, explanation.question());
                 rubrics.putIfAbsent(number, explanation.rubric());
                 answers.putIfAbsent(number, new ArrayList<>());
                 unanswered.putIfAbsent(number, new ArrayList<>());
-                String text = explanation.text() == null ? "" : explanation.text().strip();
+                String text = explanation.text().strip();
                 if (text.isEmpty()) {
                     unanswered.get(number).add(student.name());
                 } else {
                     answers.get(number).add(new Answer(student.name(), text,
-                            explanation.figureProblems() == null ? List.of() : List.copyOf(explanation.figureProblems())));
+                            explanation.figureProblems()));
                 }
             }
         }

@@ -1,6 +1,6 @@
 package fencing.grader.classpage;
 
-import fencing.grader.batch.ClassBatch;
+import fencing.grader.files.SubmissionFolders;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +31,7 @@ public final class FolderSimilarity {
             throw new IllegalArgumentException("--out " + out + " is inside " + dir + ": the report would be taken for a submission"
                     + " next time; write it elsewhere");
         }
-        List<Similarity.Folder> folders = ClassBatch.submissions(folder).stream()
+        List<Similarity.Folder> folders = SubmissionFolders.list(folder).stream()
                 .map(child -> new Similarity.Folder(child.getFileName().toString(), child)).toList();
         if (folders.size() < 2) {
             throw new IllegalArgumentException(dir + " holds " + folders.size() + " submission folder(s): similarity compares two or more");

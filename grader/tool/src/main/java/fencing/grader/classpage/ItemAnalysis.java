@@ -1,5 +1,6 @@
 package fencing.grader.classpage;
 
+import fencing.grader.files.ResultsFile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -87,7 +88,7 @@ final class ItemAnalysis {
         Map<String, Map<String, Integer>> phrases = new LinkedHashMap<>();
         for (ClassRecords.Student student : graded) {
             for (String tag : points.keySet()) {
-                List<ClassRecords.Test> failing = tests(student).stream().filter(test -> !test.passed() && test.tags().contains(tag)).toList();
+                List<ResultsFile.Test> failing = tests(student).stream().filter(test -> !test.passed() && test.tags().contains(tag)).toList();
                 if (failing.isEmpty()) {
                     continue;
                 }
@@ -115,13 +116,13 @@ final class ItemAnalysis {
 
     /** The hidden tests, in the order of the results, each with its difficulty and discrimination over {@code graded}. */
     static List<Item> items(List<ClassRecords.Student> graded) {
-        List<Map<String, ClassRecords.Test>> named = graded.stream().map(ItemAnalysis::named).toList();
+        List<Map<String, ResultsFile.Test>> named = graded.stream().map(ItemAnalysis::named).toList();
         List<Item> items = new ArrayList<>();
-        for (Map.Entry<String, ClassRecords.Test> test : classTests(graded).entrySet()) {
+        for (Map.Entry<String, ResultsFile.Test> test : classTests(graded).entrySet()) {
             List<Boolean> passed = new ArrayList<>();
             List<Double> rest = new ArrayList<>();
             for (int i = 0; i < graded.size(); i++) {
-                ClassRecords.Test own = named.get(i).get(test.getKey());
+                ResultsFile.Test own = named.get(i).get(test.getKey());
                 if (own != null && graded.get(i).results().score() != null) {
                     passed.add(own.passed());
                     rest.add((double) (graded.get(i).results().score() - own.score()));
@@ -188,20 +189,20 @@ final class ItemAnalysis {
         return EXCEPTION.matcher(text.lines().findFirst().orElse(text)).replaceFirst("").strip();
     }
 
-    private static List<ClassRecords.Test> tests(ClassRecords.Student student) {
-        return student.results() == null || student.results().tests() == null ? List.of()
-                : student.results().tests().stream().filter(test -> !test.explanation() && test.tags() != null && !test.tags().isEmpty()).toList();
+    private static List<ResultsFile.Test> tests(ClassRecords.Student student) {
+        return student.results() == null ? List.of()
+                : student.results().tests().stream().filter(test -> !test.explanation() && !test.tags().isEmpty()).toList();
     }
 
     /** The tests of the class, as the first graded student's results name them. */
-    private static Map<String, ClassRecords.Test> classTests(List<ClassRecords.Student> graded) {
+    private static Map<String, ResultsFile.Test> classTests(List<ClassRecords.Student> graded) {
         return graded.stream().filter(student -> student.results() != null).findFirst().map(ItemAnalysis::named).orElse(Map.of());
     }
 
     /** A student's tests by name, a repeated name numbered as the regrade report numbers it: {@code name (2)}. */
-    private static Map<String, ClassRecords.Test> named(ClassRecords.Student student) {
-        Map<String, ClassRecords.Test> named = new LinkedHashMap<>();
-        for (ClassRecords.Test test : tests(student)) {
+    private static Map<String, ResultsFile.Test> named(ClassRecords.Student student) {
+        Map<String, ResultsFile.Test> named = new LinkedHashMap<>();
+        for (ResultsFile.Test test : tests(student)) {
             String name = test.name();
             for (int i = 2; named.containsKey(name); i++) {
                 name = test.name() + " (" + i + ")";

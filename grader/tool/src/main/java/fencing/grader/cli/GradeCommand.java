@@ -1,10 +1,11 @@
 package fencing.grader.cli;
 
-import fencing.grader.batch.BatchFolder;
 import fencing.grader.batch.ClassBatch;
 import fencing.grader.batch.PreviousBatch;
 import fencing.grader.batch.Shard;
 import fencing.grader.classpage.ClassPage;
+import fencing.grader.files.BatchFolder;
+import fencing.grader.files.SubmissionFolders;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.GradingPolicy;
@@ -143,7 +144,7 @@ public final class GradeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "--policy " + policy + ": no such file");
         }
         Path policyFile = policy != null ? policy : GradingPolicy.kitFile();
-        List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : ClassBatch.submissions(requireDirectory(batch));
+        List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : SubmissionFolders.list(requireDirectory(batch));
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {
             try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),

@@ -1,16 +1,14 @@
 package fencing.grader.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import fencing.grader.files.GradeStatus;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Explanation;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
 import fencing.grader.pipeline.TestResult;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code results.json} in Gradescope's autograder format, which is also the kit's own: every other report and the
@@ -26,86 +24,63 @@ import java.util.Map;
 public final class GradescopeResults {
 
     /** Its file name. */
-    public static final String FILE = "results.json";
+    public static final String FILE = ResultsFile.FILE;
     /** The key of {@code extra_data} that holds the explanations for staff. */
-    public static final String EXPLANATIONS = "explanations";
+    public static final String EXPLANATIONS = ResultsFile.EXPLANATIONS;
     /** The key of {@code extra_data} that holds the notes for staff (whether the predictions were committed first). */
-    public static final String STAFF_NOTES = "staff_notes";
+    public static final String STAFF_NOTES = ResultsFile.STAFF_NOTES;
 
     private static final String TEXT = "text";
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private GradescopeResults() {
     }
 
-    /** Returns the results of {@code grade}, each test visible as the policy says. */
+    /** Returns the results of {@code grade} as {@code results.json}'s text, each test visible as the policy says. */
     public static String json(Grade grade, GradingPolicy policy) throws IOException {
-        Map<String, Object> root = new LinkedHashMap<>();
-        if (grade.scored()) {
-            // A grade that could not run has no score: Gradescope then fails the run, and CI retries it.
-            root.put("score", grade.score());
-        }
-        root.put("max_score", grade.maxScore());
-        root.put("output", ReportText.output(ReportText.overall(grade)));
-        root.put("output_format", TEXT);
-        root.put("visibility", "visible");
-        // run_autograder's own output is for staff only: it prints the explanations to read there.
-        root.put("stdout_visibility", "hidden");
-        List<Map<String, Object>> tests = new ArrayList<>();
+        return of(grade, policy).json();
+    }
+
+    /** Returns the results of {@code grade}, each test visible as the policy says. */
+    public static ResultsFile of(Grade grade, GradingPolicy policy) {
+        List<ResultsFile.Test> tests = new ArrayList<>();
         for (TestResult result : grade.scored() ? grade.results() : List.<TestResult>of()) {
-            Map<String, Object> test = new LinkedHashMap<>();
-            test.put("name", result.test().name());
-            test.put("score", result.score());
-            test.put("max_score", result.test().points());
-            test.put("status", result.passed() ? "passed" : "failed");
-            test.put("output", ReportText.testOutput(result.message()));
-            test.put("output_format", TEXT);
-            test.put("tags", result.tags());
-            test.put("visibility", policy.visibility(result.test()).gradescope());
-            tests.add(test);
+            tests.add(new ResultsFile.Test(result.test().name(), result.score(), result.test().points(),
+                    ResultsFile.Verdict.of(result.passed()), ReportText.testOutput(result.message()), TEXT, result.tags(),
+                    policy.visibility(result.test()).gradescope()));
         }
         if (policy.explanations() != GradingPolicy.Visibility.HIDDEN) {
             for (Explanation explanation : grade.explanations()) {
                 tests.add(explanationEntry(explanation, policy));
             }
         }
-        root.put("tests", tests);
-        Map<String, Object> extra = new LinkedHashMap<>();
-        if (!grade.explanations().isEmpty()) {
-            extra.put(EXPLANATIONS, grade.explanations().stream().map(GradescopeResults::forStaff).toList());
-        }
-        if (!grade.staffNotes().isEmpty()) {
-            extra.put(STAFF_NOTES, grade.staffNotes());
-        }
-        if (!extra.isEmpty()) {
-            root.put("extra_data", extra);
-        }
-        return JSON.writeValueAsString(root);
+        // A grade that could not run has no score: Gradescope then fails the run, and CI retries it.
+        // run_autograder's own output is for staff only: it prints the explanations to read there.
+        return new ResultsFile(grade.scored() ? grade.score() : null, grade.maxScore(), ReportText.output(ReportText.overall(grade)),
+                TEXT, "visible", "hidden", tests,
+                new ResultsFile.Extra(grade.explanations().stream().map(GradescopeResults::forStaff).toList(), grade.staffNotes()),
+                status(grade));
+    }
+
+    /** Returns what became of {@code grade}, as the kit's files record it. */
+    public static GradeStatus status(Grade grade) {
+        return switch (grade.status()) {
+            case GRADED -> GradeStatus.GRADED;
+            case NOT_GRADED -> GradeStatus.NOT_GRADED;
+            case COULD_NOT_RUN -> GradeStatus.COULD_NOT_RUN;
+        };
     }
 
     /** An explanation as {@code extra_data} keeps it for staff: the student's text whole, with the rubric to read it by. */
-    private static Map<String, Object> forStaff(Explanation explanation) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("number", explanation.number());
-        entry.put("question", explanation.question());
-        entry.put("text", explanation.text().strip());
-        entry.put("rubric", explanation.rubric());
-        entry.put("figure_problems", explanation.figureProblems());
-        return entry;
+    private static ResultsFile.Explanation forStaff(Explanation explanation) {
+        return new ResultsFile.Explanation(explanation.number(), explanation.question(), explanation.text().strip(),
+                explanation.rubric(), explanation.figureProblems());
     }
 
     /** A zero-point entry that passes an explanation on to staff, with the rubric to read it by. */
-    private static Map<String, Object> explanationEntry(Explanation explanation, GradingPolicy policy) {
-        Map<String, Object> test = new LinkedHashMap<>();
-        test.put("name", "ANSWERS.md question " + explanation.number() + ": " + explanation.question() + " (explanation, for staff)");
-        test.put("score", 0);
-        test.put("max_score", 0);
-        test.put("status", explanation.written() ? "passed" : "failed");
-        test.put("output", ReportText.testOutput(ReportText.forStaff(explanation)));
-        test.put("output_format", TEXT);
-        test.put("tags", List.of("reasoning", "explanation"));
-        test.put("visibility", policy.explanations().gradescope());
-        return test;
+    private static ResultsFile.Test explanationEntry(Explanation explanation, GradingPolicy policy) {
+        return new ResultsFile.Test("ANSWERS.md question " + explanation.number() + ": " + explanation.question()
+                + " (explanation, for staff)", 0, 0, ResultsFile.Verdict.of(explanation.written()),
+                ReportText.testOutput(ReportText.forStaff(explanation)), TEXT, List.of("reasoning", ResultsFile.Test.EXPLANATION_TAG),
+                policy.explanations().gradescope());
     }
 }

@@ -1,5 +1,6 @@
 package fencing.grader.report;
 
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Explanation;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
@@ -51,7 +52,7 @@ public final class Reports {
     public static void write(Grade grade, Path out, GradingPolicy policy, Set<Platform> platforms, Map<String, String> environment)
             throws IOException {
         Files.createDirectories(out);
-        Files.writeString(out.resolve(GradescopeResults.FILE), GradescopeResults.json(grade, policy), StandardCharsets.UTF_8);
+        GradescopeResults.of(grade, policy).write(out.resolve(ResultsFile.FILE));
         Files.writeString(out.resolve("summary.md"), summary(grade, policy), StandardCharsets.UTF_8);
         if (grade.scored()) {
             writeJunitXml(grade, Files.createDirectories(out.resolve("junit")));

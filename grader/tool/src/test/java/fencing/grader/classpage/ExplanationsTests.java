@@ -3,7 +3,9 @@ package fencing.grader.classpage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.files.GradeStatus;
+import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Explanation;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
@@ -33,8 +35,9 @@ class ExplanationsTests {
                                 List.of("token=7 is not in evidence.json")),
                         new Explanation(10, "What does checking the current owner cost?", "", "Counts one read per write.", List.of())));
         Reports.write(grade, dir.resolve("ada"), GradingPolicy.load());
-        ClassRecords.Results results = new ObjectMapper().readValue(dir.resolve("ada/results.json").toFile(), ClassRecords.Results.class);
-        ClassRecords.Student ada = new ClassRecords.Student(new ClassRecords.Row("ada", 2, 2, "", "graded", 2, 2, 0, 0, 1), "ada", results);
+        ResultsFile results = ResultsFile.read(dir.resolve("ada/results.json"));
+        ClassRecords.Student ada = new ClassRecords.Student(new GradebookRow("ada", 2, 2, List.of(), GradeStatus.GRADED, "", 2, 2, 0, 0, 1),
+                "ada", results);
 
         List<Explanations.Question> questions = Explanations.of(List.of(ada));
 

@@ -1,4 +1,4 @@
-package fencing.grader.batch;
+package fencing.grader.files;
 
 import java.nio.file.Path;
 import java.util.UUID;
