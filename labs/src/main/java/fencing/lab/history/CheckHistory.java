@@ -14,15 +14,12 @@ import java.util.Set;
  * stale writes are reported as expected, and only a mode that must have none, fenced or current-owner, makes a violation.
  * Besides the counts of {@link HistoryChecker}, each mode's history is checked for linearizability against a register with
  * a high-water mark ({@link Linearizability}); a fenced or current-owner history that no order explains is a violation, and
- * a search stopped by its bound ({@code --max-states N}, or the environment's {@value #MAX_STATES_VARIABLE}) is unknown.
+ * a search stopped by its bound ({@code --max-states N}) is unknown.
  *
  * <p>"Unknown" covers a missing, unparsable, truncated or otherwise incomplete history, and wrong usage:
  * whatever cannot be judged is never reported as fine.
  */
 public final class CheckHistory {
-
-    /** The environment variable that sets the search's bound when {@code --max-states} is not given, as {@code ./kit} passes only the file. */
-    static final String MAX_STATES_VARIABLE = "KIT_HISTORY_MAX_STATES";
 
     private static final String USAGE = "usage: check-history FILE [--max-states N]   (exit 0 no violation, 1 violations, "
             + "2 unknown: incomplete or invalid history, or a linearizability search stopped at its bound)";
@@ -32,18 +29,14 @@ public final class CheckHistory {
 
     /** Runs the check; see the class comment. */
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.getenv(MAX_STATES_VARIABLE)));
+        System.exit(run(args, System.out));
     }
 
     static int run(String[] args, PrintStream out) {
-        return run(args, out, null);
-    }
-
-    private static int run(String[] args, PrintStream out, String maxStatesFromEnvironment) {
         long maxStates = Linearizability.DEFAULT_MAX_STATES;
         String file = null;
         try {
-            String bound = maxStatesFromEnvironment;
+            String bound = null;
             for (int i = 0; i < args.length; i++) {
                 if (args[i].equals("--max-states") && i + 1 < args.length) {
                     bound = args[++i];
