@@ -109,20 +109,24 @@ class EtcdLeaseTests {
         String key = Etcd.uniqueKey("expiry");
         ObservedClient observed = ObservedClient.withListener(etcd.client(), call -> { });
         EtcdLockService locks = new EtcdLockService(observed.client(), key, EXPIRING_TTL_SECONDS);
+        // A 1 s lease may expire before a slow machine reads the key: what alice's acquire wrote is read from etcd's
+        // history and from etcd's answer to the grant, never from the key as it is by then.
+        long before = etcd.revision();
         Optional<Ownership> alice = locks.tryAcquire("alice");
         assertThat(alice).as("tryAcquire(\"alice\") on a free lock must return an ownership").isPresent();
 
-        Optional<KeyValue> held = etcd.read(key);
-        assertThat(held).as("while alice holds the lock, the lock key must exist").isPresent();
+        Optional<KeyValue> held = etcd.firstPutAfter(key, before, EXPIRY_BACKSTOP);
+        assertThat(held).as("tryAcquire(\"alice\") returned an ownership, so it must have written the lock key").isPresent();
         assertThat(held.get().getLease())
                 .as("the lock key must be attached to alice's lease %d, or it will outlive her (it is attached to lease %d)",
                         alice.get().leaseId(), held.get().getLease())
                 .isEqualTo(alice.get().leaseId());
-        assertThat(etcd.grantedTtl(alice.get().leaseId()))
+        assertThat(observed.grantedTtl(alice.get().leaseId()))
                 .as("tryAcquire must grant a lease of the ttlSeconds it was given (%d s), so that the lock lasts no longer"
-                        + " than its holder keeps the lease alive; etcd (LeaseTimeToLive) reports the TTL granted to alice's lease",
-                        EXPIRING_TTL_SECONDS)
-                .isEqualTo(EXPIRING_TTL_SECONDS);
+                        + " than its holder keeps the lease alive; etcd's answer to the grant of alice's lease %d says the TTL"
+                        + " granted (empty: that lease was not granted through the client the lock service was given)",
+                        EXPIRING_TTL_SECONDS, alice.get().leaseId())
+                .hasValue(EXPIRING_TTL_SECONDS);
         assertThat(observed.keptAliveLeases())
                 .as("alice stopped keeping her lease alive, so the lock service must not keep it alive for her (a lock that"
                         + " keeps its lease alive after its holder stopped never lets another owner in); it asked its client to"

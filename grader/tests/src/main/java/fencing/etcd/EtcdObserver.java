@@ -113,6 +113,30 @@ final class EtcdObserver implements BeforeAllCallback, AfterAllCallback {
         return kvs.isEmpty() ? Optional.empty() : Optional.of(kvs.get(0));
     }
 
+    /** Returns etcd's revision now: a write after this call is at a later one. */
+    long revision() {
+        return Etcd.await(client().getKVClient().get(bytes(unrelatedKey))).getHeader().getRevision();
+    }
+
+    /**
+     * Returns {@code key} as the first write to it after {@code revision} left it, or nothing if no write came within
+     * {@code limit}: read from etcd's history by a watch, so it holds even when the key has been deleted since, as a key
+     * on a 1 s lease may be before a slow machine gets to read it.
+     */
+    Optional<KeyValue> firstPutAfter(String key, long revision, Duration limit) throws InterruptedException {
+        CompletableFuture<KeyValue> put = new CompletableFuture<>();
+        WatchOption fromNext = WatchOption.builder().withRevision(revision + 1).withNoDelete(true).build();
+        try (Watch.Watcher ignored = client().getWatchClient().watch(bytes(key), fromNext, Watch.listener(response ->
+                response.getEvents().stream().filter(event -> event.getEventType() == WatchEvent.EventType.PUT).findFirst()
+                        .ifPresent(event -> put.complete(event.getKeyValue())), put::completeExceptionally))) {
+            return Optional.of(put.get(limit.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (java.util.concurrent.TimeoutException none) {
+            return Optional.empty();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("the grader's watch on " + key + " failed: " + e.getCause(), e.getCause());
+        }
+    }
+
     /** Writes an unrelated key {@code count} times, so that etcd's revision moves on. */
     void unrelatedWrites(int count) {
         for (int i = 0; i < count; i++) {

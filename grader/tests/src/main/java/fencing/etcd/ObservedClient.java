@@ -53,6 +53,7 @@ final class ObservedClient {
     private final boolean unrelatedWrites;
     private final Listener listener;
     private final List<Long> granted = new ArrayList<>();
+    private final java.util.Map<Long, Long> grantedTtls = new java.util.HashMap<>();
     private final List<Long> keptAlive = new ArrayList<>();
     private final Client view;
 
@@ -95,6 +96,17 @@ final class ObservedClient {
     List<Long> grantedLeases() {
         synchronized (granted) {
             return List.copyOf(granted);
+        }
+    }
+
+    /**
+     * Returns the TTL etcd granted the lease {@code leaseId} through this client, in seconds, as its answer to the grant
+     * said: read from the answer, it holds even once the lease has expired.
+     */
+    java.util.OptionalLong grantedTtl(long leaseId) {
+        synchronized (granted) {
+            Long ttl = grantedTtls.get(leaseId);
+            return ttl == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(ttl);
         }
     }
 
@@ -143,7 +155,9 @@ final class ObservedClient {
         if (name.equals("grant")) {
             return call.thenApply(response -> {
                 synchronized (granted) {
-                    granted.add(((LeaseGrantResponse) response).getID());
+                    LeaseGrantResponse grant = (LeaseGrantResponse) response;
+                    granted.add(grant.getID());
+                    grantedTtls.put(grant.getID(), grant.getTTL());
                 }
                 return response;
             });

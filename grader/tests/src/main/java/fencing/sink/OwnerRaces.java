@@ -107,13 +107,9 @@ final class OwnerRaces {
         boolean locked = SinkTable.writeLockHeld(file);
         owners.get().passTo(high);
         CompletableFuture<PausedWrites.Call> secondCall = new CompletableFuture<>();
-        PausedWrites.daemon("writer 2 (token " + high + ")",
-                () -> secondCall.complete(PausedWrites.Call.of(() -> second.write(high, highValue)))).start();
-        try {
-            secondCall.get((locked ? PausedWrites.GRACE : PausedWrites.FREE_RUN_LIMIT).toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | ExecutionException stillWaiting) {
-            // Writer 2 waits for writer 1's write lock, as it should; its verdict is collected below.
-        }
+        // Writer 2 goes until it waits for writer 1's write lock, as it should, or ends; its verdict is collected below.
+        PausedWrites.secondGoesAsFarAsItCan(PausedWrites.daemon("writer 2 (token " + high + ")",
+                () -> secondCall.complete(PausedWrites.Call.of(() -> second.write(high, highValue)))), secondCall, locked);
         resume.countDown();
         PausedWrites.Call one = await(firstCall, "writer 1");
         PausedWrites.Call two = await(secondCall, "writer 2");

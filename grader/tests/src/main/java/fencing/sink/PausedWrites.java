@@ -23,15 +23,12 @@ import java.util.function.Supplier;
  * <p>Writer 1 runs the submission's {@code FencedSink} through {@link ObservedConnections}; after
  * its statement number {@code k} it stops. Writer 2 then writes with a higher token through a second
  * {@code FencedSink} whose class is loaded afresh ({@link IsolatedSinks}), as a second sink process
- * would. How long writer 2 gets is decided by the database, not by luck: if writer 1 holds SQLite's
- * write lock, writer 2 cannot commit before writer 1 does, so it gets a short grace to get as far as
- * it can (a correct sink waits in SQLite's busy handler); otherwise nothing in the database can stop
- * writer 2, so it runs to its end before writer 1 goes on.
+ * would. How far writer 2 gets is decided by the database, not by luck: if writer 1 holds SQLite's
+ * write lock, writer 2 cannot commit before writer 1 does, so it runs until it waits for that lock
+ * ({@link LockWaits}: a correct sink waits in SQLite's busy handler) or ends; otherwise nothing in the
+ * database can stop writer 2, so it runs to its end before writer 1 goes on.
  */
 final class PausedWrites {
-
-    /** How long writer 2 gets while writer 1 holds the write lock; the verdict does not depend on it. */
-    static final Duration GRACE = Duration.ofMillis(150);
 
     /** How long writer 2 may take when nothing in the database holds it back. */
     static final Duration FREE_RUN_LIMIT = Duration.ofSeconds(3);
@@ -153,9 +150,9 @@ final class PausedWrites {
 
             boolean locked = SinkTable.writeLockHeld(file);
             CompletableFuture<Call> secondCall = new CompletableFuture<>();
-            daemon("writer 2 (token " + secondToken + ")",
-                    () -> secondCall.complete(Call.of(() -> second.write(secondToken, secondValue)))).start();
-            boolean finishedMeanwhile = finishesWithin(secondCall, locked ? GRACE : FREE_RUN_LIMIT);
+            Thread writer2 = daemon("writer 2 (token " + secondToken + ")",
+                    () -> secondCall.complete(Call.of(() -> second.write(secondToken, secondValue))));
+            boolean finishedMeanwhile = secondGoesAsFarAsItCan(writer2, secondCall, locked);
             resume.countDown();
 
             Call one = await(firstCall, "writer 1");
@@ -185,7 +182,8 @@ final class PausedWrites {
     }
 
     /**
-     * Returns a new source for {@code file} that has already written the schema.
+     * Returns a new source for {@code file} that has already written the schema, and whose connections tell when they
+     * wait for a lock ({@link LockWaits}).
      *
      * <p>A new source writes the schema on its first connection; done during the run, that write would
      * queue behind the paused writer's lock and muddle what the grader sees.
@@ -193,7 +191,7 @@ final class PausedWrites {
     static ConnectionSource ready(Path file) {
         ConnectionSource source = ConnectionSource.sqlite(file);
         try (Connection first = source.open()) {
-            return source;
+            return new LockWaits(source);
         } catch (SQLException e) {
             throw new IllegalStateException("the grader could not open " + file, e);
         }
@@ -228,7 +226,19 @@ final class PausedWrites {
         throw new IllegalStateException("writer 1 neither reached its statement nor ended within " + STEP_LIMIT.toSeconds() + " s");
     }
 
-    private static boolean finishesWithin(CompletableFuture<Call> call, Duration limit) {
+    /**
+     * Starts {@code writer2} while writer 1 is held, and returns whether its {@code call} ended before writer 1 goes on:
+     * while writer 1 holds the write lock, writer 2 goes until it waits for that lock or ends; otherwise to its end.
+     */
+    static boolean secondGoesAsFarAsItCan(Thread writer2, CompletableFuture<?> call, boolean locked) {
+        if (locked) {
+            return LockWaits.doneBeforeItWaits(writer2, call, STEP_LIMIT);
+        }
+        writer2.start();
+        return finishesWithin(call, FREE_RUN_LIMIT);
+    }
+
+    private static boolean finishesWithin(CompletableFuture<?> call, Duration limit) {
         try {
             call.get(limit.toMillis(), TimeUnit.MILLISECONDS);
             return true;
