@@ -58,14 +58,17 @@ final class Tally {
     }
 
     /**
-     * Returns every test and class container that started and has not finished, when the JVM runs several groups of
-     * tests side by side: the tests, and the classes (not the engine's container) that still have tests without a result.
+     * Returns every test that started and has not finished, and every class in its set-up or tear-down, when the JVM runs
+     * several groups of tests side by side: a class (not the engine's container) that started, still has tests without a
+     * result, and none of whose tests is running, as each is measured on its own.
      */
     java.util.Set<String> allRunning() {
         java.util.Set<String> running = new java.util.LinkedHashSet<>();
         started.keySet().stream().filter(byId::containsKey).forEach(running::add);
-        containers.keySet().stream().filter(id -> !isEngine(id) && byId.values().stream()
-                .anyMatch(test -> test.uniqueId().startsWith(id + "/") && !results.containsKey(test.uniqueId())))
+        containers.keySet().stream().filter(id -> !isEngine(id)
+                        && running.stream().noneMatch(test -> test.startsWith(id + "/"))
+                        && byId.values().stream().anyMatch(test -> test.uniqueId().startsWith(id + "/")
+                                && !results.containsKey(test.uniqueId())))
                 .forEach(running::add);
         return running;
     }

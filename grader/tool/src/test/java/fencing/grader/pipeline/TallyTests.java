@@ -61,8 +61,9 @@ class TallyTests {
         tally.record(new TestEvent.Started(SECOND));
         tally.record(new TestEvent.Started(FIRST_TEST.uniqueId()));
 
-        assertThat(tally.allRunning()).as("what runs once %s started and %s is in its set-up, each launcher with its engine",
-                FIRST_TEST.name(), SECOND).containsExactlyInAnyOrder(FIRST_TEST.uniqueId(), FIRST, SECOND);
+        assertThat(tally.allRunning()).as("what runs once %s started and %s is in its set-up, each launcher with its engine:"
+                + " %s's class is measured by its test", FIRST_TEST.name(), SECOND, FIRST_TEST.name())
+                .containsExactlyInAnyOrder(FIRST_TEST.uniqueId(), SECOND);
 
         tally.record(new TestEvent.Finished(FIRST_TEST.uniqueId(), "SUCCESSFUL", null, null));
         tally.record(new TestEvent.Finished(FIRST, "SUCCESSFUL", null, null));
