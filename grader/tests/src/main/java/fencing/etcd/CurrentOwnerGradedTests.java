@@ -3,7 +3,7 @@ package fencing.etcd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grading.Graded;
-import fencing.grading.TestJvm;
+import fencing.grading.TestGroup;
 import fencing.sink.ConnectionSource;
 import fencing.sink.FencedSink;
 import fencing.sink.OwnerCheckingSink;
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * key created only if absent, whose create_revision is the token), so that these tests grade the owner
  * check and the sink, not the Part 2 lock.
  */
-@TestJvm("current-owner")
+@TestGroup("current-owner")
 @Tag("etcd")
 @DisplayName("Part 4: the current owner, as etcd sees it now, and forged tokens")
 class CurrentOwnerGradedTests {

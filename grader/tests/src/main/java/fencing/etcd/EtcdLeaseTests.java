@@ -3,7 +3,7 @@ package fencing.etcd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grading.Graded;
-import fencing.grading.TestJvm;
+import fencing.grading.TestGroup;
 import fencing.support.Etcd;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-@TestJvm("etcd-lease")
+@TestGroup("etcd-lease")
 @Tag("etcd")
 @DisplayName("EtcdLockService: one holder at a time, for as long as its lease lives")
 class EtcdLeaseTests {

@@ -3,7 +3,7 @@ package fencing.etcd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grading.Graded;
-import fencing.grading.TestJvm;
+import fencing.grading.TestGroup;
 import fencing.support.Etcd;
 import io.etcd.jetcd.KeyValue;
 import java.util.Optional;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-@TestJvm("etcd-lease")
+@TestGroup("etcd-lease")
 @Tag("etcd")
 @DisplayName("EtcdLockService: the fencing token is the lock key's create_revision")
 class EtcdTokenTests {

@@ -3,7 +3,7 @@ package fencing.etcd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grading.Graded;
-import fencing.grading.TestJvm;
+import fencing.grading.TestGroup;
 import fencing.support.Etcd;
 import fencing.support.RestorableEtcd;
 import io.etcd.jetcd.Client;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * <p>The mark here is the fenced sink's rule, kept as a number: it accepts a token equal to or above the
  * highest it has accepted, and rejects one below.
  */
-@TestJvm("etcd-restore")
+@TestGroup("etcd-restore")
 @Tag("etcd")
 @DisplayName("Recovery: after a snapshot restore the next owner's token is above every token issued before it")
 class RestoreLineageTests {

@@ -3,7 +3,7 @@ package fencing.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grading.Graded;
-import fencing.grading.TestJvm;
+import fencing.grading.TestGroup;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Part 4 on real SQLite files: the owner check is part of the write's transaction, and it fails closed. */
-@TestJvm("current-owner")
+@TestGroup("current-owner")
 @DisplayName("Part 4: OwnerCheckingSink asks the lock service inside the transaction")
 class OwnerCheckGradedTests {
 

@@ -3,7 +3,7 @@ package fencing.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grading.Graded;
-import fencing.grading.TestJvm;
+import fencing.grading.TestGroup;
 import fencing.sink.PausedWrites.Call;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-@TestJvm("sink-transaction")
+@TestGroup("sink-transaction")
 @DisplayName("FencedSink: the comparison and the write happen in one database transaction")
 class SinkTransactionTests {
 

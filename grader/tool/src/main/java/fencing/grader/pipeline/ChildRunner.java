@@ -40,7 +40,7 @@ public final class ChildRunner {
     /**
      * Runs the tests listed in the file named by the first argument, one per line: a unique ID, or a group's name, a tab
      * and a unique ID. Each group's tests run one after the other, in JUnit's order, on a thread of their own, and the
-     * groups side by side ({@link TestJvms}).
+     * groups side by side ({@link TestGroups}).
      *
      * @param args the file of tests
      */

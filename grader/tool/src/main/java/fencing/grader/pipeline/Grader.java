@@ -257,10 +257,9 @@ public final class Grader implements AutoCloseable {
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
         // Opened once for every test JVM (the classes, the intake's copies, the answer sheet): each run then opens only
         // its own folder, never one where another JVM is writing.
-        for (String jvm : TestJvms.of(tests).keySet()) {
+        for (String jvm : List.of(SideBySide.TOGETHER, SideBySide.IN_TURN)) {
             Files.createDirectories(workDir.resolve("jvm-" + jvm));
         }
-        Files.createDirectories(workDir.resolve("jvm-" + SideBySide.TOGETHER));
         sandbox.prepare(workDir);
         boolean together = StaticState.find(classes, compiled.classes(), Grader.class.getClassLoader()).isEmpty();
         SideBySide.Outcome run = SideBySide.run(tests, together, policy.limits().run(), jvm -> new ForkedRun(classPath,
