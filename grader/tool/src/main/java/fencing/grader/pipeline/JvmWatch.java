@@ -54,6 +54,8 @@ final class JvmWatch {
     private final boolean together;
     /** When several groups run side by side: each running test or class, with the reading and time it was first seen at. */
     private final Map<String, Start> starts = new HashMap<>();
+    /** When several groups run side by side: the reading and time of the watch's first look at the JVM. */
+    private Start first;
     private String current;
     private JvmWork.Reading currentStart;
     private long currentSince;
@@ -144,8 +146,11 @@ final class JvmWatch {
      * test or class that still runs, whose limits cover all that ran since it started.
      */
     private Ending checkTogether() {
+        if (first == null) {
+            first = new Start(work.read(), System.nanoTime());
+        }
         if (System.nanoTime() >= deadline) {
-            return starved(Kind.TIME_LIMIT);
+            return whole(Kind.TIME_LIMIT);
         }
         java.util.Set<String> running = tally.allRunning();
         starts.keySet().retainAll(running);
@@ -167,15 +172,14 @@ final class JvmWatch {
         return null;
     }
 
-    /** The ending of a JVM running groups side by side, measured from the oldest of what runs, for {@link Ending#starved()}. */
-    private Ending starved(Kind kind) {
-        Start oldest = starts.values().stream().min(java.util.Comparator.comparingLong(Start::since)).orElse(null);
-        if (oldest == null) {
-            return Ending.of(kind);
-        }
+    /**
+     * The ending of a JVM running groups side by side, measured over all the time it was watched: whether the machine
+     * starved it ({@link Ending#starved()}) is a question about its whole run, not about whichever test started last.
+     */
+    private Ending whole(Kind kind) {
         JvmWork.Reading now = work.read();
-        return new Ending(kind, null, false, now.cpuSince(oldest.reading()), now.longestWaitSince(oldest.reading()).orElse(null),
-                Duration.ofNanos(System.nanoTime() - oldest.since()));
+        return new Ending(kind, null, false, now.cpuSince(first.reading()), now.longestWaitSince(first.reading()).orElse(null),
+                Duration.ofNanos(System.nanoTime() - first.since()));
     }
 
     private Ending ending(Kind kind, String running, boolean isTest) {
