@@ -2,7 +2,7 @@ package fencing.lab;
 
 import fencing.lab.report.Reports;
 import fencing.lab.report.Tables;
-import fencing.lab.run.Cases;
+import fencing.lab.run.cases.Cases;
 import fencing.lab.run.Prepared;
 import fencing.lab.run.RepeatRun;
 import fencing.lab.run.CaseToRun;

@@ -1,7 +1,7 @@
 package fencing.lab;
 
-import fencing.lab.run.Cases;
-import fencing.lab.run.Chaos;
+import fencing.lab.run.cases.Cases;
+import fencing.lab.run.chaos.Chaos;
 import fencing.lab.run.LabCase;
 import fencing.lab.run.StudyCase;
 import fencing.lab.report.StudyIndex;

@@ -2,7 +2,7 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencing.lab.run.Cases;
+import fencing.lab.run.cases.Cases;
 import fencing.lab.run.LabCase;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -27,13 +27,13 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
- * What the {@link RestoreSteps} share and do: roll a history back, etcd's from a snapshot and the sink's from a backup, and
+ * What the restore case's steps ({@code fencing.lab.run.cases.RestoreSteps}) share and do: roll a history back, etcd's from a snapshot and the sink's from a backup, and
  * recover the epoch.
  *
  * <p>After a restore the owners use a client of their own on the restored etcd, so that nothing depends on how
  * soon the runner's client notices that etcd came back.
  */
-final class Lineage implements AutoCloseable {
+public final class Lineage implements AutoCloseable {
 
     private final RestorableEtcd etcd;
     private final Client runnerClient;
@@ -68,7 +68,7 @@ final class Lineage implements AutoCloseable {
         return restoredClient != null ? restoredClient : runnerClient;
     }
 
-    long snapshot() {
+    public long snapshot() {
         long revision = revision();
         snapshot = etcd().snapshot(client());
         snapshotRevision = revision;
@@ -78,7 +78,7 @@ final class Lineage implements AutoCloseable {
         return revision;
     }
 
-    long ownerWrites(String name, boolean epochTokens, List<String> modes) {
+    public long ownerWrites(String name, boolean epochTokens, List<String> modes) {
         Client on = client();
         EtcdLockService plainLocks = new EtcdLockService(on, prepared.key, ttlSeconds);
         EpochLockService epochLocks = new EpochLockService(on, prepared.key, epochKey, ttlSeconds);
@@ -102,7 +102,7 @@ final class Lineage implements AutoCloseable {
         return owner.token();
     }
 
-    void restore() {
+    public void restore() {
         if (snapshot == null) {
             throw new IllegalStateException("no snapshot to restore from: take one first");
         }
@@ -122,7 +122,7 @@ final class Lineage implements AutoCloseable {
                 new Object[] {before, restored.downMillis(), restored.description(), after});
     }
 
-    long recoverEpoch() {
+    public long recoverEpoch() {
         Exchange read = new SinkClient(prepared.sinkUri(), "runner").read("fenced");
         journal.exchange(read);
         Calls.requireOk(read, "reading the fenced sink's mark");
@@ -135,7 +135,7 @@ final class Lineage implements AutoCloseable {
         return epoch;
     }
 
-    void backUpSink() {
+    public void backUpSink() {
         Path backup = backupDir();
         try {
             FileTrees.copy(prepared.dir.resolve("sink"), backup);
@@ -146,7 +146,7 @@ final class Lineage implements AutoCloseable {
         progress.accept("the sink's database files copied aside as a backup (%s)", new Object[] {backup.getFileName()});
     }
 
-    void restoreSinkBackup() {
+    public void restoreSinkBackup() {
         long pid = prepared.sink().pid();
         long killedAt = Times.nowMicros();
         LabProcess<SinkReport> restarted = prepared.restoreSink(backupDir());

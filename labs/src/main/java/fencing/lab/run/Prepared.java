@@ -99,16 +99,27 @@ public final class Prepared implements AutoCloseable {
         return report instanceof SinkReport.Failed failed ? Optional.of(failed.message() + " (" + failed.exception() + ")") : Optional.empty();
     }
 
-    LabProcess<SinkReport> sink() {
+    /** Returns worker A's process. */
+    public LabProcess<WorkerReport> worker() {
+        return worker;
+    }
+
+    /** Returns writer C's process in the forged case, or {@code null}. */
+    public LabProcess<WorkerReport> forger() {
+        return forger;
+    }
+
+    /** Returns the sink server's process, the restarted one after a restart. */
+    public LabProcess<SinkReport> sink() {
         return sink;
     }
 
-    URI sinkUri() {
+    public URI sinkUri() {
         return URI.create("http://127.0.0.1:" + port);
     }
 
     /** Kills the sink server with SIGKILL and starts a new one over the same files and port; returns at once. */
-    LabProcess<SinkReport> restartSink() {
+    public LabProcess<SinkReport> restartSink() {
         sink.kill();
         sinkStarts++;
         sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server-" + sinkStarts + ".log");

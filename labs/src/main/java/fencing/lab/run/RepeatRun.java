@@ -24,7 +24,7 @@ import java.util.Locale;
 /** One repeat of a case: A acquires and freezes, its lease expires, B acquires, and the case's steps run on the {@link Stage}. */
 public final class RepeatRun {
 
-    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
 
     private final CaseToRun toRun;

@@ -10,7 +10,7 @@ import java.util.Map;
  * <p>Every repeat starts the same way (A takes the lock and is frozen, its lease expires, B takes the
  * lock); then the runner runs the case's {@link #steps()} in order, each a value run against the repeat's
  * {@link Stage}, and judges the repeat's journal against {@link #expected()}, {@link #expectedMark()} and
- * {@link #check}. A new case is one class implementing this, named in {@link Cases#ALL}; a step it needs that no case
+ * {@link #check}. A new case is one class implementing this, named in {@code fencing.lab.run.cases.Cases.ALL}; a step it needs that no case
  * took before is one more {@link Step} record.
  */
 public interface StudyCase extends LabCase {

@@ -2,6 +2,7 @@ package fencing.lab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.lab.run.cases.Retry;
 import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.FencedVariant;

@@ -1,6 +1,8 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
+import fencing.lab.run.CaseToRun;
 
 import java.util.List;
 import java.util.Map;

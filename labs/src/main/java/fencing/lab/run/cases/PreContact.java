@@ -1,8 +1,10 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.OwnerSteps.LateWriteA;
-import fencing.lab.run.OwnerSteps.Say;
-import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.run.Step;
+import fencing.lab.run.StudyCase;
+import fencing.lab.run.cases.OwnerSteps.LateWriteA;
+import fencing.lab.run.cases.OwnerSteps.Say;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,8 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.run.Lineage;
+import fencing.lab.run.Stage;
+import fencing.lab.run.Step;
 import java.util.List;
 
 /** The steps of the restore case, which roll a history back; what they share (the snapshot, the backup, the restored etcd's client) is the stage's {@link Lineage}. */

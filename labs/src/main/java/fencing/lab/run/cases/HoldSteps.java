@@ -1,5 +1,8 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.run.Calls;
+import fencing.lab.run.Stage;
+import fencing.lab.run.Step;
 import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
 import fencing.support.evidence.Evidence.Kind;

@@ -1,5 +1,10 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.run.Calls;
+import fencing.lab.run.LabProcess;
+import fencing.lab.run.Stage;
+import fencing.lab.run.Step;
+import fencing.lab.run.StudyCase;
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
@@ -29,7 +34,7 @@ final class RequestSteps {
 
         @Override
         public void run(Stage stage) {
-            LabProcess<WorkerReport> forger = stage.prepared().forger;
+            LabProcess<WorkerReport> forger = stage.prepared().forger();
             if (forger == null) {
                 throw new IllegalStateException("this case started no writer C: its forgesToken() is false");
             }

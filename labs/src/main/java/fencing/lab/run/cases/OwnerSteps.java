@@ -1,5 +1,8 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.run.Calls;
+import fencing.lab.run.Stage;
+import fencing.lab.run.Step;
 import fencing.etcd.Ownership;
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
@@ -53,9 +56,9 @@ final class OwnerSteps {
         @Override
         public void run(Stage stage) {
             // Queued while A is frozen: on SIGCONT it goes on with what it was about to do.
-            stage.prepared().worker.send(new WorkerCommand.Write(LATE, stage.active(modes)));
+            stage.prepared().worker().send(new WorkerCommand.Write(LATE, stage.active(modes)));
             long resumedAt = Times.nowMicros();
-            stage.prepared().worker.resume();
+            stage.prepared().worker().resume();
             stage.journal().add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
         }
     }
@@ -65,9 +68,9 @@ final class OwnerSteps {
 
         @Override
         public void run(Stage stage) {
-            WorkerReport.Wrote wrote = stage.prepared().worker.await(WorkerReport.Wrote.class, STEP_TIMEOUT);
+            WorkerReport.Wrote wrote = stage.prepared().worker().await(WorkerReport.Wrote.class, STEP_TIMEOUT);
             List<Exchange> writes = new ArrayList<>();
-            for (WorkerReport report : stage.prepared().worker.seen()) {
+            for (WorkerReport report : stage.prepared().worker().seen()) {
                 if (report instanceof WorkerReport.Called called && called.exchange().isWrite()) {
                     Calls.requireOk(called.exchange(), "A's write to " + called.exchange().mode());
                     writes.add(called.exchange());

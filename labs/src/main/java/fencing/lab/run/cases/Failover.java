@@ -1,7 +1,10 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.OwnerSteps.LateWriteA;
-import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.run.Outcome;
+import fencing.lab.run.Step;
+import fencing.lab.run.StudyCase;
+import fencing.lab.run.cases.OwnerSteps.LateWriteA;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.support.evidence.Evidence;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;

@@ -1,5 +1,7 @@
-package fencing.lab.run;
+package fencing.lab.run.chaos;
 
+import fencing.lab.run.Calls;
+import fencing.lab.run.LabProcess;
 import fencing.lab.common.Times;
 import fencing.lab.history.History;
 import fencing.lab.history.HistoryChecker;

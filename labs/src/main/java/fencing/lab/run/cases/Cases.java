@@ -1,5 +1,9 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.run.CaseToRun;
+import fencing.lab.run.Extension;
+import fencing.lab.run.LabCase;
+import fencing.lab.run.chaos.Chaos;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

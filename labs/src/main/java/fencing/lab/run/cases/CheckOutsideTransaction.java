@@ -1,11 +1,14 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.HoldSteps.ArmHold;
-import fencing.lab.run.HoldSteps.AwaitHeld;
-import fencing.lab.run.HoldSteps.ReleaseHold;
-import fencing.lab.run.OwnerSteps.AwaitAWrote;
-import fencing.lab.run.OwnerSteps.ResumeAWriting;
-import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.run.Outcome;
+import fencing.lab.run.Step;
+import fencing.lab.run.StudyCase;
+import fencing.lab.run.cases.HoldSteps.ArmHold;
+import fencing.lab.run.cases.HoldSteps.AwaitHeld;
+import fencing.lab.run.cases.HoldSteps.ReleaseHold;
+import fencing.lab.run.cases.OwnerSteps.AwaitAWrote;
+import fencing.lab.run.cases.OwnerSteps.ResumeAWriting;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.FencedVariant;
 import java.util.LinkedHashMap;

@@ -1,16 +1,18 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.RequestSteps.AddB;
-import fencing.lab.run.RequestSteps.LoseFirstResponse;
+import fencing.lab.run.Step;
+import fencing.lab.run.StudyCase;
+import fencing.lab.run.cases.RequestSteps.AddB;
+import fencing.lab.run.cases.RequestSteps.LoseFirstResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** B's request to a ledger is applied, its answer is lost, and B retries it with the same id. */
-final class Retry implements StudyCase {
+public final class Retry implements StudyCase {
 
-    static final String REQUEST_ID = "B-1";
-    static final long AMOUNT = 5;
+    public static final String REQUEST_ID = "B-1";
+    public static final long AMOUNT = 5;
 
     @Override
     public boolean needsExtension() {
