@@ -1,6 +1,6 @@
 package fencing.lab.run;
 
-import fencing.lab.sink.SinkServer;
+import fencing.lab.sink.Mode;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.Map;
  *
  * @param leftOut why each mode left out of this run is, by mode; empty when the case runs whole
  */
-public record CaseToRun(StudyCase studyCase, Map<String, String> leftOut) {
+public record CaseToRun(StudyCase studyCase, Map<Mode, String> leftOut) {
 
     public CaseToRun {
         // In the order given, so that the explanation names the modes as the caller listed them.
@@ -31,22 +31,22 @@ public record CaseToRun(StudyCase studyCase, Map<String, String> leftOut) {
      * the classes behind the {@code current-owner} mode are not written yet on {@code classPath}, without that mode.
      */
     public static CaseToRun onTheClassesAtHand(StudyCase studyCase, String classPath) {
-        if (studyCase.needsExtension() || !studyCase.modes().contains(SinkServer.CURRENT_OWNER)) {
+        if (studyCase.needsExtension() || !studyCase.modes().contains(Mode.CURRENT_OWNER)) {
             return whole(studyCase);
         }
-        return Extension.notImplemented(classPath).map(why -> new CaseToRun(studyCase, Map.of(SinkServer.CURRENT_OWNER, why)))
+        return Extension.notImplemented(classPath).map(why -> new CaseToRun(studyCase, Map.of(Mode.CURRENT_OWNER, why)))
                 .orElse(whole(studyCase));
     }
 
     /** Returns what the case expects of each mode this run serves, in the case's order. */
-    public Map<String, StudyCase.ModeExpectation> expected() {
-        Map<String, StudyCase.ModeExpectation> expected = new LinkedHashMap<>(studyCase.expected());
+    public Map<Mode, StudyCase.ModeExpectation> expected() {
+        Map<Mode, StudyCase.ModeExpectation> expected = new LinkedHashMap<>(studyCase.expected());
         expected.keySet().removeAll(leftOut.keySet());
         return expected;
     }
 
     /** Returns the modes this run serves, in the order the runner writes and reads them. */
-    public List<String> modes() {
+    public List<Mode> modes() {
         return List.copyOf(expected().keySet());
     }
 

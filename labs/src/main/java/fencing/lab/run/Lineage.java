@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.etcd.EpochLockService;
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
@@ -78,7 +79,7 @@ public final class Lineage implements AutoCloseable {
         return revision;
     }
 
-    public long ownerWrites(String name, boolean epochTokens, List<String> modes) {
+    public long ownerWrites(String name, boolean epochTokens, List<Mode> modes) {
         Client on = client();
         EtcdLockService plainLocks = new EtcdLockService(on, prepared.key, ttlSeconds);
         EpochLockService epochLocks = new EpochLockService(on, prepared.key, epochKey, ttlSeconds);
@@ -94,7 +95,7 @@ public final class Lineage implements AutoCloseable {
             journal.exchange(write);
             Calls.requireOk(write, name + "'s write to " + write.mode());
             journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
-                    "token " + owner.token(), owner.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict());
+                    "token " + owner.token(), owner.token(), write.mode().text(), write.reply(SinkReply.WriteVerdict.class).verdict());
         }
         boolean released = epochTokens ? epochLocks.release(owner) : plainLocks.release(owner);
         progress.accept("%s took the lock (token %d, %s), wrote: %s; released: %s",
@@ -123,7 +124,7 @@ public final class Lineage implements AutoCloseable {
     }
 
     public long recoverEpoch() {
-        Exchange read = new SinkClient(prepared.sinkUri(), "runner").read("fenced");
+        Exchange read = new SinkClient(prepared.sinkUri(), "runner").read(Mode.FENCED);
         journal.exchange(read);
         Calls.requireOk(read, "reading the fenced sink's mark");
         long mark = read.reply(SinkReply.ModeState.class).highWaterMark();

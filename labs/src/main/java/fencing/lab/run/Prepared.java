@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.lab.sink.SinkReport;
 import fencing.lab.worker.Worker;
 import fencing.lab.worker.WorkerReport;
@@ -85,7 +86,7 @@ public final class Prepared implements AutoCloseable {
                                                     String logName) {
         List<String> args = new ArrayList<>(List.of("--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
                 "--fenced-sink", toRun.studyCase().fencedSink().label()));
-        if (toRun.modes().contains(SinkServer.CURRENT_OWNER)) {
+        if (toRun.modes().contains(Mode.CURRENT_OWNER)) {
             args.addAll(List.of("--etcd-endpoints", endpoints, "--lock-key", key));
         }
         return LabProcess.start("sink server", SinkReport.class, Prepared::sinkFailure, classPath, SinkServer.class, args, dir.resolve(logName));

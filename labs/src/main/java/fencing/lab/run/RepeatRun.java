@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.etcd.Ownership;
 import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence;
@@ -92,7 +93,7 @@ public final class RepeatRun {
         try {
             worker.send(new WorkerCommand.Acquire(toRun.modes()));
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
-            aHolder = holder("A", ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
+            aHolder = holder(Holder.A, ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
             journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
                     "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
             journal.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
@@ -125,7 +126,7 @@ public final class RepeatRun {
 
             Ownership b = holderB.acquire();
             long bAcquiredAt = Times.nowMicros();
-            bHolder = holder("B", b.token(), b.leaseId(), bAcquiredAt, null);
+            bHolder = holder(Holder.B, b.token(), b.leaseId(), bAcquiredAt, null);
             journal.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
                     b.token(), null, null);
             journal.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
@@ -137,13 +138,13 @@ public final class RepeatRun {
                 step.run(stage);
             }
 
-            for (String mode : toRun.modes()) {
+            for (Mode mode : toRun.modes()) {
                 Exchange read = asRunner.read(mode);
                 journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + mode);
             }
             for (String ledger : toRun.studyCase().ledgers()) {
-                Exchange read = asRunner.call("GET", "/ledgers/" + ledger, null);
+                Exchange read = asRunner.readLedger(ledger);
                 journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + ledger);
             }
@@ -175,7 +176,7 @@ public final class RepeatRun {
         out.flush();
     }
 
-    private Evidence.Holder holder(String owner, long token, long leaseId, long acquiredAt, Long pid) {
-        return new Evidence.Holder(owner, token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - journal.start()), pid);
+    private Evidence.Holder holder(Holder owner, long token, long leaseId, long acquiredAt, Long pid) {
+        return new Evidence.Holder(owner.name(), token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - journal.start()), pid);
     }
 }

@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.lab.sink.SinkClient;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -58,7 +59,7 @@ public final class Stage {
     }
 
     /** Returns those of {@code modes} this run serves: a case's current-owner mode is left out where Part 4 is not written. */
-    public List<String> active(List<String> modes) {
+    public List<Mode> active(List<Mode> modes) {
         return modes.stream().filter(toRun.modes()::contains).toList();
     }
 

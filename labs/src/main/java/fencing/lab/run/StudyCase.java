@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.lab.sink.FencedVariant;
 import java.util.List;
 import java.util.Map;
@@ -21,29 +22,30 @@ public interface StudyCase extends LabCase {
     /**
      * What a case expects of one sink mode: the verdicts on A's late write, on B's write and on C's forged write, and the final value.
      *
-     * @param aLateVerdict {@code accepted}, {@code rejected} or {@code not sent}
-     * @param bVerdict     {@code accepted} or {@code rejected}
-     * @param cVerdict     {@code accepted} or {@code rejected}, or {@code null} where C does not write
+     * @param aLateVerdict {@link Verdict#ACCEPTED}, {@link Verdict#REJECTED} or {@link Verdict#NOT_SENT}
+     * @param bVerdict     {@link Verdict#ACCEPTED} or {@link Verdict#REJECTED}
+     * @param cVerdict     {@link Verdict#ACCEPTED} or {@link Verdict#REJECTED}, or {@code null} where C does not write
      */
-    record ModeExpectation(String aLateVerdict, String finalValue, String bVerdict, String cVerdict) {
+    record ModeExpectation(Verdict aLateVerdict, String finalValue, Verdict bVerdict, Verdict cVerdict) {
 
         /** Expects B's write accepted, and no forged write. */
-        public ModeExpectation(String aLateVerdict, String finalValue) {
-            this(aLateVerdict, finalValue, "accepted", null);
+        public ModeExpectation(Verdict aLateVerdict, String finalValue) {
+            this(aLateVerdict, finalValue, Verdict.ACCEPTED, null);
         }
     }
 
     /**
      * What a case expects of one ledger.
      *
-     * @param verdicts   B's attempts of its request, in order: {@code lost}, {@code accepted}, {@code rejected} or {@code duplicate}
+     * @param verdicts   B's attempts of its request, in order: {@link Verdict#LOST}, {@link Verdict#ACCEPTED}, {@link Verdict#REJECTED} or
+     *                   {@link Verdict#DUPLICATE}
      * @param finalTotal the ledger's total at the end
      */
-    record LedgerExpectation(List<String> verdicts, long finalTotal) {
+    record LedgerExpectation(List<Verdict> verdicts, long finalTotal) {
     }
 
-    /** Whose token the fenced mode's mark should end at ({@code A}, {@code B}, or {@code C} for the forged token), and how to say why. */
-    record ExpectedMark(String holder, String why) {
+    /** Whose token the fenced mode's mark should end at ({@link Holder#C} for the forged token), and how to say why. */
+    record ExpectedMark(Holder holder, String why) {
     }
 
     /** Returns whether the case stops etcd and restores it, so that it needs an etcd of its own rather than a shared one. */
@@ -65,7 +67,7 @@ public interface StudyCase extends LabCase {
     }
 
     /** Returns, by mode and in the order the runner reads them, what A's late write should get and where each mode should end. */
-    Map<String, ModeExpectation> expected();
+    Map<Mode, ModeExpectation> expected();
 
     /** Returns, by ledger and in the order the runner reads them, what B's attempts should get and where each ledger should end. */
     default Map<String, LedgerExpectation> expectedLedgers() {
@@ -79,7 +81,7 @@ public interface StudyCase extends LabCase {
 
     /** Returns whose token the fenced mode's high-water mark should end at, where the case has a fenced mode. */
     default ExpectedMark expectedMark() {
-        return new ExpectedMark("B", "B's token");
+        return new ExpectedMark(Holder.B, "B's token");
     }
 
     /** Returns what happened and why, in the lesson's words, for the report. */
@@ -114,7 +116,7 @@ public interface StudyCase extends LabCase {
     }
 
     /** Returns the modes in the order the runner writes and reads them. */
-    default List<String> modes() {
+    default List<Mode> modes() {
         return List.copyOf(expected().keySet());
     }
 

@@ -1,5 +1,6 @@
 package fencing.lab.run.cases;
 
+import fencing.lab.sink.Mode;
 import fencing.lab.run.CaseToRun;
 import fencing.lab.run.Extension;
 import fencing.lab.run.LabCase;
@@ -22,11 +23,12 @@ public final class Cases {
 
     /** Returns the class behind each of the case's modes and ledgers, by name, in the order the case uses them. */
     public static Map<String, String> implementations(CaseToRun toRun) {
-        Map<String, String> known = Map.of("plain", "fencing.sink.PlainSink", "fenced", toRun.studyCase().fencedSink().implementation(),
-                "current-owner", "fencing.sink.OwnerCheckingSink with fencing.etcd.EtcdOwnerCheck",
+        Map<String, String> known = Map.of(Mode.PLAIN.text(), "fencing.sink.PlainSink", Mode.FENCED.text(),
+                toRun.studyCase().fencedSink().implementation(),
+                Mode.CURRENT_OWNER.text(), "fencing.sink.OwnerCheckingSink with fencing.etcd.EtcdOwnerCheck",
                 "fenced-counter", "fencing.lab.sink.FencedCounter", "idempotent", "fencing.sink.IdempotentLedger");
         Map<String, String> implementations = new LinkedHashMap<>();
-        toRun.modes().forEach(mode -> implementations.put(mode, known.get(mode)));
+        toRun.modes().forEach(mode -> implementations.put(mode.text(), known.get(mode.text())));
         toRun.studyCase().ledgers().forEach(ledger -> implementations.put(ledger, known.get(ledger)));
         return implementations;
     }

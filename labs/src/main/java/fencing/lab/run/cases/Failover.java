@@ -1,5 +1,10 @@
 package fencing.lab.run.cases;
 
+import fencing.lab.sink.Mode;
+import static fencing.lab.sink.Mode.PLAIN;
+import static fencing.lab.sink.Mode.FENCED;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import static fencing.lab.run.Verdict.REJECTED;
 import fencing.lab.run.Outcome;
 import fencing.lab.run.Step;
 import fencing.lab.run.StudyCase;
@@ -19,7 +24,7 @@ import java.util.Map;
  */
 final class Failover implements StudyCase {
 
-    private static final String[] MODES = {"plain", "fenced"};
+    private static final Mode[] MODES = {PLAIN, FENCED};
 
     @Override
     public String name() {
@@ -37,10 +42,10 @@ final class Failover implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
-        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put("plain", new ModeExpectation("accepted", "A-late"));
-        expected.put("fenced", new ModeExpectation("rejected", "B-current"));
+    public Map<Mode, ModeExpectation> expected() {
+        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put(PLAIN, new ModeExpectation(ACCEPTED, "A-late"));
+        expected.put(FENCED, new ModeExpectation(REJECTED, "B-current"));
         return expected;
     }
 

@@ -1,5 +1,6 @@
 package fencing.lab.run.cases;
 
+import fencing.lab.sink.Mode;
 import fencing.lab.run.Calls;
 import fencing.lab.run.Stage;
 import fencing.lab.run.Step;
@@ -26,9 +27,9 @@ final class OwnerSteps {
     }
 
     /** B writes {@code B-current} with its token to each of {@code modes} at once. */
-    record WriteB(List<String> modes) implements Step {
+    record WriteB(List<Mode> modes) implements Step {
 
-        WriteB(String... modes) {
+        WriteB(Mode... modes) {
             this(List.of(modes));
         }
 
@@ -40,16 +41,16 @@ final class OwnerSteps {
                 stage.journal().exchange(write);
                 Calls.requireOk(write, "B's write to " + write.mode());
                 stage.journal().add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(),
-                        "token " + b.token(), b.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict());
+                        "token " + b.token(), b.token(), write.mode().text(), write.reply(SinkReply.WriteVerdict.class).verdict());
             }
             stage.progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
         }
     }
 
     /** A is told to write {@code A-late} to each of {@code modes} and resumed; the step does not wait for its write. */
-    record ResumeAWriting(List<String> modes) implements Step {
+    record ResumeAWriting(List<Mode> modes) implements Step {
 
-        ResumeAWriting(String... modes) {
+        ResumeAWriting(Mode... modes) {
             this(List.of(modes));
         }
 
@@ -81,9 +82,9 @@ final class OwnerSteps {
     }
 
     /** A writes late: it is resumed writing to each of {@code modes}, and the step waits for its write. */
-    record LateWriteA(List<String> modes) implements Step {
+    record LateWriteA(List<Mode> modes) implements Step {
 
-        LateWriteA(String... modes) {
+        LateWriteA(Mode... modes) {
             this(List.of(modes));
         }
 

@@ -1,5 +1,10 @@
 package fencing.lab.run.cases;
 
+import fencing.lab.sink.Mode;
+import static fencing.lab.sink.Mode.PLAIN;
+import static fencing.lab.sink.Mode.FENCED;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import fencing.lab.run.Holder;
 import fencing.lab.run.Outcome;
 import fencing.lab.run.Step;
 import fencing.lab.run.StudyCase;
@@ -26,7 +31,7 @@ import java.util.Map;
 final class Restore implements StudyCase {
 
     private static final int OWNERS_BEFORE_RESTORE = 3;
-    private static final String[] MODES = {"plain", "fenced"};
+    private static final Mode[] MODES = {PLAIN, FENCED};
 
     @Override
     public String name() {
@@ -44,16 +49,16 @@ final class Restore implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
-        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put("plain", new ModeExpectation("accepted", "A-late"));
-        expected.put("fenced", new ModeExpectation("accepted", "A-late"));
+    public Map<Mode, ModeExpectation> expected() {
+        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put(PLAIN, new ModeExpectation(ACCEPTED, "A-late"));
+        expected.put(FENCED, new ModeExpectation(ACCEPTED, "A-late"));
         return expected;
     }
 
     @Override
     public ExpectedMark expectedMark() {
-        return new ExpectedMark("A", "the backup's mark was below A's token, so A's late write became the newest the sink had seen");
+        return new ExpectedMark(Holder.A, "the backup's mark was below A's token, so A's late write became the newest the sink had seen");
     }
 
     @Override
@@ -98,9 +103,9 @@ final class Restore implements StudyCase {
 
     @Override
     public void check(Outcome outcome, List<String> differences) {
-        Exchange lastBefore = outcome.write("C" + OWNERS_BEFORE_RESTORE, "fenced");
-        Exchange stuck = outcome.write("D", "fenced");
-        Exchange recovered = outcome.write("E", "fenced");
+        Exchange lastBefore = outcome.write("C" + OWNERS_BEFORE_RESTORE, FENCED);
+        Exchange stuck = outcome.write("D", FENCED);
+        Exchange recovered = outcome.write("E", FENCED);
         if (lastBefore == null || stuck == null || recovered == null) {
             differences.add("fenced: the writes of C" + OWNERS_BEFORE_RESTORE + ", D and E were not all sent");
             return;

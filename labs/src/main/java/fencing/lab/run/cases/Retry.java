@@ -1,5 +1,9 @@
 package fencing.lab.run.cases;
 
+import fencing.lab.sink.Mode;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import static fencing.lab.run.Verdict.LOST;
+import static fencing.lab.run.Verdict.DUPLICATE;
 import fencing.lab.run.Step;
 import fencing.lab.run.StudyCase;
 import fencing.lab.run.cases.RequestSteps.AddB;
@@ -30,15 +34,15 @@ public final class Retry implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
+    public Map<Mode, ModeExpectation> expected() {
         return Map.of();
     }
 
     @Override
     public Map<String, LedgerExpectation> expectedLedgers() {
         Map<String, LedgerExpectation> expected = new LinkedHashMap<>();
-        expected.put("fenced-counter", new LedgerExpectation(List.of("lost", "accepted"), 2 * AMOUNT));
-        expected.put("idempotent", new LedgerExpectation(List.of("lost", "duplicate"), AMOUNT));
+        expected.put("fenced-counter", new LedgerExpectation(List.of(LOST, ACCEPTED), 2 * AMOUNT));
+        expected.put("idempotent", new LedgerExpectation(List.of(LOST, DUPLICATE), AMOUNT));
         return expected;
     }
 
