@@ -33,7 +33,7 @@ class LabStructureTests {
     }
 
     @Test
-    @DisplayName("the run is by role: the cases and the chaos run depend on the engine in fencing.lab.run, never it on them, nor the chaos run on the cases")
+    @DisplayName("the run is by role: the cases and the chaos run depend on the engine in fencing.lab.run, never it on them, nor they on each other")
     void runDependsOneWay() {
         noClasses().that().resideInAPackage("fencing.lab.run").should().dependOnClassesThat()
                 .resideInAnyPackage("fencing.lab.run.cases..", "fencing.lab.run.chaos..")
@@ -41,6 +41,8 @@ class LabStructureTests {
         slices().matching("fencing.lab.run.(*)..").should().beFreeOfCycles().check(LAB);
         noClasses().that().resideInAPackage("fencing.lab.run.chaos..").should().dependOnClassesThat()
                 .resideInAPackage("fencing.lab.run.cases..").check(LAB);
+        noClasses().that().resideInAPackage("fencing.lab.run.cases..").should().dependOnClassesThat()
+                .resideInAPackage("fencing.lab.run.chaos..").check(LAB);
     }
 
     @Test

@@ -35,23 +35,23 @@ final class Judge {
         List<String> differences = new ArrayList<>();
         toRun.expected().forEach((mode, expected) -> modes.put(mode, judgeMode(outcome, mode, expected, differences)));
         Map<String, Evidence.LedgerOutcome> ledgers = new LinkedHashMap<>();
-        toRun.studyCase().expectedLedgers()
+        toRun.labCase().expectedLedgers()
                 .forEach((ledger, expected) -> ledgers.put(ledger, LedgerJudge.judge(outcome, ledger, expected, differences)));
         if (modes.containsKey(Mode.FENCED)) {
-            StudyCase.ExpectedMark expectedMark = toRun.studyCase().expectedMark();
+            LabCase.ExpectedMark expectedMark = toRun.labCase().expectedMark();
             long fencedMark = modes.get(Mode.FENCED).finalHighWaterMark();
             long wantedMark = switch (expectedMark.holder()) {
                 case A -> a.token();
                 case B -> b.token();
-                case C -> StudyCase.FORGED_TOKEN;
+                case C -> LabCase.FORGED_TOKEN;
             };
             if (fencedMark != wantedMark) {
                 differences.add("fenced: ended with mark " + fencedMark + ", expected " + wantedMark + " (" + expectedMark.why() + ")");
             }
         }
-        toRun.studyCase().check(outcome, differences);
+        toRun.labCase().check(outcome, differences);
         List<String> notes = new ArrayList<>();
-        toRun.studyCase().notes(outcome, notes);
+        toRun.labCase().notes(outcome, notes);
         boolean pass = differences.isEmpty();
         Exchange aFenced = outcome.write(Holder.A, Mode.FENCED);
         double ttlMillis = ttlSeconds * 1000.0;
@@ -71,12 +71,12 @@ final class Judge {
         if (prepared.forger != null) {
             files.put("writerCLog", prepared.dir.relativize(prepared.forger.log()).toString());
         }
-        return new Evidence.Repeat(prepared.repeat, toRun.studyCase().name(), pass, differences, notes, verdict, toRun.explanation(),
-                pass ? toRun.studyCase().contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, byText(modes),
+        return new Evidence.Repeat(prepared.repeat, toRun.labCase().name(), pass, differences, notes, verdict, toRun.explanation(),
+                pass ? toRun.labCase().contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, byText(modes),
                 ledgers, journal.timeline(), records(calls, start), files);
     }
 
-    private static Evidence.ModeOutcome judgeMode(Outcome outcome, Mode mode, StudyCase.ModeExpectation expected, List<String> differences) {
+    private static Evidence.ModeOutcome judgeMode(Outcome outcome, Mode mode, LabCase.ModeExpectation expected, List<String> differences) {
         SinkReply.ModeState finalRead = outcome.finalRead(mode).reply(SinkReply.ModeState.class);
         String finalValue = finalRead.value();
         long mark = finalRead.highWaterMark();
@@ -87,7 +87,7 @@ final class Judge {
         asExpected &= same(differences, mode + ": A's late write with token " + outcome.a().token(), aVerdict, expected.aLateVerdict());
         asExpected &= same(differences, mode + ": B's write with token " + outcome.b().token(), bVerdict, expected.bVerdict());
         if (expected.cVerdict() != null || cVerdict != null) {
-            asExpected &= same(differences, mode + ": C's forged write with token " + StudyCase.FORGED_TOKEN, cVerdict, expected.cVerdict());
+            asExpected &= same(differences, mode + ": C's forged write with token " + LabCase.FORGED_TOKEN, cVerdict, expected.cVerdict());
         }
         if (!Objects.equals(finalValue, expected.finalValue())) {
             differences.add(mode + ": ended at " + finalValue + ", expected " + expected.finalValue());

@@ -13,7 +13,7 @@ final class LedgerJudge {
     private LedgerJudge() {
     }
 
-    static Evidence.LedgerOutcome judge(Outcome outcome, String ledger, StudyCase.LedgerExpectation expected, List<String> differences) {
+    static Evidence.LedgerOutcome judge(Outcome outcome, String ledger, LabCase.LedgerExpectation expected, List<String> differences) {
         List<Exchange> attempts = outcome.calls().stream().filter(c -> c.from().equals("B") && c.isLedgerAdd() && ledger.equals(c.ledger())).toList();
         List<String> verdicts = new ArrayList<>();
         for (Exchange attempt : attempts) {

@@ -7,7 +7,7 @@ import fencing.lab.sink.Exchange;
 import java.util.List;
 
 /**
- * What a repeat left behind, for the judge and for a case's own {@link StudyCase#check}.
+ * What a repeat left behind, for the judge and for a case's own {@link LabCase#check}.
  *
  * @param calls  every call to the sink, by A, B and the runner, in the order they were sent
  * @param expiry how A's key was seen gone, or {@code null}

@@ -56,7 +56,7 @@ public final class Prepared implements AutoCloseable {
     /** Starts worker A and the sink server for {@code repeat}, in {@code dir}; returns at once. */
     public static Prepared start(int repeat, Path dir, CaseToRun toRun, String endpoints, long ttlSeconds, String classPath) {
         int port = LoopbackPorts.reserve();
-        String key = fencing.support.Etcd.uniqueKey("lab-" + toRun.studyCase().name() + "-repeat-" + repeat);
+        String key = fencing.support.Etcd.uniqueKey("lab-" + toRun.labCase().name() + "-repeat-" + repeat);
         LabProcess<SinkReport> sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server.log");
         LabProcess<WorkerReport> worker = null;
         LabProcess<WorkerReport> forger = null;
@@ -64,9 +64,9 @@ public final class Prepared implements AutoCloseable {
             worker = LabProcess.start("worker A", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
                     "--name", "A", "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
                     "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"));
-            if (toRun.studyCase().forgesToken()) {
+            if (toRun.labCase().forgesToken()) {
                 forger = LabProcess.start("writer C", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
-                        "--name", "C", "--endpoints", endpoints, "--key", key, "--forged-token", Long.toString(StudyCase.FORGED_TOKEN),
+                        "--name", "C", "--endpoints", endpoints, "--key", key, "--forged-token", Long.toString(LabCase.FORGED_TOKEN),
                         "--sink", "http://127.0.0.1:" + port), dir.resolve("writer-C.log"));
             }
         } catch (RuntimeException e) {
@@ -85,7 +85,7 @@ public final class Prepared implements AutoCloseable {
     private static LabProcess<SinkReport> startSink(Path dir, int port, CaseToRun toRun, String classPath, String endpoints, String key,
                                                     String logName) {
         List<String> args = new ArrayList<>(List.of("--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
-                "--fenced-sink", toRun.studyCase().fencedSink().label()));
+                "--fenced-sink", toRun.labCase().fencedSink().label()));
         if (toRun.modes().contains(Mode.CURRENT_OWNER)) {
             args.addAll(List.of("--etcd-endpoints", endpoints, "--lock-key", key));
         }

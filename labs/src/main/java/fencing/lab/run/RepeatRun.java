@@ -57,7 +57,7 @@ public final class RepeatRun {
         this.lineage = new Lineage(etcd, client, prepared, ttlSeconds, journal, this::progress);
     }
 
-    /** Gives the repeat the study's own cluster, whose leader a case that {@link StudyCase#failsOverLeader} kills; returns this. */
+    /** Gives the repeat the study's own cluster, whose leader a case that {@link LabCase#failsOverLeader} kills; returns this. */
     public RepeatRun onCluster(EtcdCluster cluster) {
         this.cluster = cluster;
         return this;
@@ -88,7 +88,7 @@ public final class RepeatRun {
         long stopAt;
         long end;
         boolean finished = false;
-        out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, toRun.studyCase().name(), prepared.key);
+        out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, toRun.labCase().name(), prepared.key);
         journal.start(Times.nowMicros());
         try {
             worker.send(new WorkerCommand.Acquire(toRun.modes()));
@@ -112,7 +112,7 @@ public final class RepeatRun {
                     "etcd's own count for A's lease right after the freeze (whole seconds)");
             progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                     Times.seconds(stopAt - lastKeepAlive), ttlLeft);
-            if (toRun.studyCase().failsOverLeader()) {
+            if (toRun.labCase().failsOverLeader()) {
                 fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, journal, this::progress);
                 fault.strike(key, stopAt, lastKeepAlive);
             }
@@ -134,7 +134,7 @@ public final class RepeatRun {
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
             Stage stage = new Stage(toRun, prepared, journal, holderB, lineage, this::progress);
-            for (Step step : toRun.studyCase().steps()) {
+            for (Step step : toRun.labCase().steps()) {
                 step.run(stage);
             }
 
@@ -143,7 +143,7 @@ public final class RepeatRun {
                 journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + mode);
             }
-            for (String ledger : toRun.studyCase().ledgers()) {
+            for (String ledger : toRun.labCase().ledgers()) {
                 Exchange read = asRunner.readLedger(ledger);
                 journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + ledger);

@@ -57,7 +57,7 @@ class LedgerJudgeTests {
     @DisplayName("The retry case's expectations hold: the counter applied the request twice, the idempotent ledger once")
     void passesTheRetryAsTheCaseExpectsIt() {
         List<String> differences = new ArrayList<>();
-        Map<String, StudyCase.LedgerExpectation> expected = new Retry().expectedLedgers();
+        Map<String, LabCase.LedgerExpectation> expected = new Retry().expectedLedgers();
 
         Evidence.LedgerOutcome counter = LedgerJudge.judge(outcome, "fenced-counter", expected.get("fenced-counter"), differences);
         Evidence.LedgerOutcome ledger = LedgerJudge.judge(outcome, "idempotent", expected.get("idempotent"), differences);
@@ -73,7 +73,7 @@ class LedgerJudgeTests {
     @DisplayName("Judged against the wrong expectation (the counter deduplicating), the judge names the verdicts and the total that differ")
     void namesWhatDiffersWhenTheExpectationIsWrong() {
         List<String> differences = new ArrayList<>();
-        StudyCase.LedgerExpectation wrong = new StudyCase.LedgerExpectation(List.of(Verdict.LOST, Verdict.DUPLICATE), Retry.AMOUNT);
+        LabCase.LedgerExpectation wrong = new LabCase.LedgerExpectation(List.of(Verdict.LOST, Verdict.DUPLICATE), Retry.AMOUNT);
 
         Evidence.LedgerOutcome counter = LedgerJudge.judge(outcome, "fenced-counter", wrong, differences);
 

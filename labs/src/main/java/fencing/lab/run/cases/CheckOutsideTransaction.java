@@ -7,7 +7,7 @@ import static fencing.lab.run.Verdict.ACCEPTED;
 import fencing.lab.run.Holder;
 import fencing.lab.run.Outcome;
 import fencing.lab.run.Step;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.HoldSteps.ArmHold;
 import fencing.lab.run.cases.HoldSteps.AwaitHeld;
 import fencing.lab.run.cases.HoldSteps.ReleaseHold;
@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The broken sink compares outside its transaction, and B commits in the gap. */
-final class CheckOutsideTransaction implements StudyCase {
+final class CheckOutsideTransaction implements LabCase {
 
     @Override
     public String name() {

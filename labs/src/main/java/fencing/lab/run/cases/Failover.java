@@ -7,7 +7,7 @@ import static fencing.lab.run.Verdict.ACCEPTED;
 import static fencing.lab.run.Verdict.REJECTED;
 import fencing.lab.run.Outcome;
 import fencing.lab.run.Step;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.OwnerSteps.LateWriteA;
 import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.support.evidence.Evidence;
@@ -22,7 +22,7 @@ import java.util.Map;
  *
  * <p>A timeout cannot establish a remote process's state: only observing the key's absence is safe.
  */
-final class Failover implements StudyCase {
+final class Failover implements LabCase {
 
     private static final Mode[] MODES = {PLAIN, FENCED};
 

@@ -9,7 +9,7 @@ import static fencing.lab.run.Verdict.REJECTED;
 import static fencing.lab.run.Verdict.NOT_SENT;
 import fencing.lab.run.Holder;
 import fencing.lab.run.Step;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.OwnerSteps.Say;
 import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.lab.run.cases.RequestSteps.ForgedWrite;
@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A process that never held the lock sends a made-up token far above any revision: a denial of service against a high-water mark. */
-final class Forged implements StudyCase {
+final class Forged implements LabCase {
 
     @Override
     public boolean needsExtension() {

@@ -7,7 +7,7 @@ import static fencing.lab.sink.Mode.CURRENT_OWNER;
 import static fencing.lab.run.Verdict.ACCEPTED;
 import static fencing.lab.run.Verdict.REJECTED;
 import fencing.lab.run.Step;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.OwnerSteps.LateWriteA;
 import fencing.lab.run.cases.OwnerSteps.Say;
 import fencing.lab.run.cases.OwnerSteps.WriteB;
@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The extension: A writes after its lease is gone but before B has reached the sink. */
-final class PreContact implements StudyCase {
+final class PreContact implements LabCase {
 
     @Override
     public String name() {

@@ -5,7 +5,7 @@ import fencing.lab.run.Calls;
 import fencing.lab.run.LabProcess;
 import fencing.lab.run.Stage;
 import fencing.lab.run.Step;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
@@ -26,7 +26,7 @@ final class RequestSteps {
     private RequestSteps() {
     }
 
-    /** C, a process that never held the lock, writes {@code C-forged} with {@link StudyCase#FORGED_TOKEN} to each of {@code modes} at once. */
+    /** C, a process that never held the lock, writes {@code C-forged} with {@link LabCase#FORGED_TOKEN} to each of {@code modes} at once. */
     record ForgedWrite(List<Mode> modes) implements Step {
 
         ForgedWrite(Mode... modes) {

@@ -7,7 +7,7 @@ import static fencing.lab.sink.Mode.CURRENT_OWNER;
 import static fencing.lab.run.Verdict.ACCEPTED;
 import static fencing.lab.run.Verdict.REJECTED;
 import fencing.lab.run.Step;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.OwnerSteps.LateWriteA;
 import fencing.lab.run.cases.OwnerSteps.WriteB;
 import java.util.LinkedHashMap;
@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The sink process is killed after B's write and restarted before A's: the mark is durable. */
-final class Restart implements StudyCase {
+final class Restart implements LabCase {
 
     @Override
     public String name() {

@@ -7,7 +7,7 @@ import static fencing.lab.run.Verdict.ACCEPTED;
 import fencing.lab.run.Holder;
 import fencing.lab.run.Outcome;
 import fencing.lab.run.Step;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.OwnerSteps.LateWriteA;
 import fencing.lab.run.cases.OwnerSteps.ReleaseB;
 import fencing.lab.run.cases.OwnerSteps.Say;
@@ -28,7 +28,7 @@ import java.util.Map;
  * The restore drill: etcd brought back from a snapshot issues tokens below the sink's mark; a sink brought back from a
  * backup forgets its mark and takes A's late write.
  */
-final class Restore implements StudyCase {
+final class Restore implements LabCase {
 
     private static final int OWNERS_BEFORE_RESTORE = 3;
     private static final Mode[] MODES = {PLAIN, FENCED};

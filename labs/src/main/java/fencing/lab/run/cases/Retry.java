@@ -5,7 +5,7 @@ import static fencing.lab.run.Verdict.ACCEPTED;
 import static fencing.lab.run.Verdict.LOST;
 import static fencing.lab.run.Verdict.DUPLICATE;
 import fencing.lab.run.Step;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.RequestSteps.AddB;
 import fencing.lab.run.cases.RequestSteps.LoseFirstResponse;
 import java.util.LinkedHashMap;
@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /** B's request to a ledger is applied, its answer is lost, and B retries it with the same id. */
-public final class Retry implements StudyCase {
+public final class Retry implements LabCase {
 
     public static final String REQUEST_ID = "B-1";
     public static final long AMOUNT = 5;

@@ -42,6 +42,9 @@ import java.util.Optional;
  */
 public final class ChaosRun {
 
+    /** The title of its report. */
+    public static final String TITLE = "Many writers, random freezes, a checked history";
+
     private boolean currentOwner = true;
 
     /** How many values a writer writes to every mode per hold. */

@@ -25,7 +25,7 @@ class CaseToRunTests {
         assertThat(run.explanation()).startsWith(forged.explanation())
                 .endsWith(" (The current-owner mode was left out of this run: EtcdOwnerCheck is not written yet."
                         + " It belongs to Part 4, the extension.)");
-        assertThat(run.studyCase().steps()).isEqualTo(forged.steps());
+        assertThat(run.labCase().steps()).isEqualTo(forged.steps());
     }
 
     @Test
