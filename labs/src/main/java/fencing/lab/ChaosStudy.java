@@ -3,8 +3,9 @@ package fencing.lab;
 import fencing.lab.history.History;
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.report.ChaosReport;
-import fencing.lab.run.Cases;
-import fencing.lab.run.ChaosRun;
+import fencing.lab.run.cases.Cases;
+import fencing.lab.run.Extension;
+import fencing.lab.run.chaos.ChaosRun;
 import fencing.support.Etcd;
 import fencing.support.evidence.Evidence;
 import java.io.PrintWriter;
@@ -15,10 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The chaos case: many writers and a seeded nemesis, its history checked, its evidence and reports written. */
+/** The chaos run: many writers and a seeded nemesis, its history checked, its evidence and reports written. */
 record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPath, String classPathNote, PrintWriter say) {
 
-    /** The chaos case's defaults, where {@code --writers} and {@code --duration} are not given. */
+    /** The chaos run's defaults, where {@code --writers} and {@code --duration} are not given. */
     static final int WRITERS = 4;
     static final long SECONDS = 30;
 
@@ -27,12 +28,12 @@ record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPa
         return String.format(Locale.ROOT, "./kit study --case chaos --writers %d --duration %d --seed %d", writers, seconds, seed);
     }
 
-    /** Runs the case into {@code dir}; returns its exit code, as {@link CaseStudy#run} does. */
+    /** Runs the chaos run into {@code dir}; returns its exit code, as {@link Repeats#run} does. */
     int run(PrintWriter err) {
         Study.prepareOutDir(dir);
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case chaos (%s) · %d writers · %d s · seed %d · lease TTL %d s · out %s%n",
-                Cases.of("chaos").title(), writers, seconds, seed, Study.TTL_SECONDS, dir);
+                ChaosRun.TITLE, writers, seconds, seed, Study.TTL_SECONDS, dir);
         say.flush();
         ChaosRun.Result result;
         String etcdOrigin;
@@ -41,7 +42,7 @@ record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPa
             etcdOrigin = etcd.toString();
             say.println("etcd: " + etcd);
             ChaosRun run = new ChaosRun(writers, seconds, seed, Study.TTL_SECONDS, dir, classPath, say);
-            if (Cases.extensionMissing(classPath).isPresent()) {
+            if (Extension.notImplemented(classPath).isPresent()) {
                 say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet");
                 run = run.withoutCurrentOwner();
             }
@@ -86,7 +87,7 @@ record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPa
                 dir.relativize(Path.of(r.history())).toString(), r.freezes(), r.writesPerSecond(), r.findings().problems(), modes, r.differences());
         Evidence.Summary summary = new Evidence.Summary(1, r.pass() ? 1 : 0, r.pass() ? 0 : 1, Evidence.Stats.of(List.of()),
                 Evidence.Stats.of(List.of()), Evidence.Stats.of(List.of()));
-        return new Evidence.Study(Evidence.SCHEMA, Study.class.getName(), "chaos", Cases.of("chaos").title(), Study.CONTRACT, startedAt,
+        return new Evidence.Study(Evidence.SCHEMA, Study.class.getName(), Cases.CHAOS, ChaosRun.TITLE, Study.CONTRACT, startedAt,
                 Instant.now().toString(), Study.TTL_SECONDS, 1, etcdOrigin, Runtime.version().toString(), classPathNote, r.sinks(), List.of(),
                 summary, chaos, null);
     }

@@ -1,9 +1,6 @@
 package fencing.lab;
 
-import fencing.lab.run.Cases;
-import fencing.lab.run.Chaos;
-import fencing.lab.run.LabCase;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.cases.Cases;
 import fencing.lab.report.StudyIndex;
 import fencing.support.FileTrees;
 import java.io.IOException;
@@ -115,7 +112,7 @@ public final class Study implements Callable<Integer> {
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--repeats must be between 1 and " + MAX_REPEATS + ", got " + repeats);
         }
-        boolean chaosChosen = selection.all() || selection.cases().get(0) instanceof Chaos;
+        boolean chaosChosen = selection.all() || selection.cases().get(0).equals(Cases.CHAOS);
         if (!chaosChosen && (writers != null || duration != null || seed != null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--writers, --duration and --seed apply to --case chaos (or all) only");
         }
@@ -141,15 +138,15 @@ public final class Study implements Callable<Integer> {
             return one(selection.cases().get(0), repeats, dir, classPath, note, chosen, n, seconds, say, err);
         }
         prepareOutDir(dir);
-        for (LabCase labCase : selection.cases()) {
-            FileTrees.delete(dir.resolve(labCase.name()));
+        for (String name : selection.cases()) {
+            FileTrees.delete(dir.resolve(name));
         }
         Map<String, Integer> exits = new LinkedHashMap<>();
-        for (LabCase labCase : selection.cases()) {
+        for (String name : selection.cases()) {
             // The default case takes --repeats; every other case runs once, as its question asks.
-            int times = labCase == selection.cases().get(0) ? repeats : 1;
-            int exit = one(labCase, times, dir.resolve(labCase.name()), classPath, note, chosen, n, seconds, say, err);
-            exits.put(labCase.name(), exit);
+            int times = name.equals(selection.cases().get(0)) ? repeats : 1;
+            int exit = one(name, times, dir.resolve(name), classPath, note, chosen, n, seconds, say, err);
+            exits.put(name, exit);
             say.println();
             if (exit == EXIT_COULD_NOT_RUN && Thread.currentThread().isInterrupted()) {
                 break;
@@ -163,12 +160,10 @@ public final class Study implements Callable<Integer> {
                 : exits.containsValue(EXIT_DIFFERED) ? EXIT_DIFFERED : 0;
     }
 
-    private static int one(LabCase labCase, int times, Path dir, String classPath, String note, long seed, int writers, long seconds,
+    private static int one(String name, int times, Path dir, String classPath, String note, long seed, int writers, long seconds,
                            PrintWriter say, PrintWriter err) {
-        if (labCase instanceof StudyCase abCase) {
-            return new CaseStudy(abCase, times, dir, classPath, note, say).run(err);
-        }
-        return new ChaosStudy(writers, seconds, seed, dir, classPath, note, say).run(err);
+        return Cases.of(name).map(labCase -> new Repeats(labCase, times, dir, classPath, note, say).run(err))
+                .orElseGet(() -> new ChaosStudy(writers, seconds, seed, dir, classPath, note, say).run(err));
     }
 
     /** What {@code evidence.json} states as the fenced sink's contract. */
@@ -219,11 +214,11 @@ public final class Study implements Callable<Integer> {
     }
 
     /**
-     * The cases a run plays: one named on the command line, or every case for {@code all}.
+     * The cases a run plays, by name: one named on the command line, or every case and the chaos run for {@code all}.
      *
      * @param all whether {@code --case all} was given, so that each case writes into a folder of its own
      */
-    record Selection(List<LabCase> cases, boolean all) {
+    record Selection(List<String> cases, boolean all) {
     }
 
     /** Reads {@code --case} names such as {@code late-write}, or {@code all}. */
@@ -231,9 +226,9 @@ public final class Study implements Callable<Integer> {
         @Override
         public Selection convert(String value) {
             if (value.trim().equalsIgnoreCase(ALL)) {
-                return new Selection(Cases.ALL, true);
+                return new Selection(Cases.names(), true);
             }
-            return new Selection(List.of(Cases.of(value)), false);
+            return new Selection(List.of(Cases.canonical(value)), false);
         }
     }
 
@@ -241,7 +236,7 @@ public final class Study implements Callable<Integer> {
     static final class CaseNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return Cases.ALL.stream().map(LabCase::name).iterator();
+            return Cases.names().iterator();
         }
     }
 

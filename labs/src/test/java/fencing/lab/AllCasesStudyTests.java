@@ -2,8 +2,7 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencing.lab.run.Cases;
-import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.Cases;
 import fencing.support.evidence.Evidence;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,21 +40,21 @@ class AllCasesStudyTests {
         String index = run.file("report.html");
 
         assertThat(run.exitCode).as("every case ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
-        for (LabCase labCase : Cases.ALL) {
-            Path folder = run.dir.resolve(labCase.name());
+        for (String name : Cases.names()) {
+            Path folder = run.dir.resolve(name);
             Evidence.Study evidence = Evidence.read(folder.resolve(Evidence.FILE));
-            assertThat(evidence.caseName()).as("the case in %s/evidence.json", labCase.name()).isEqualTo(labCase.name());
-            assertThat(evidence.schema()).as("the schema of %s's evidence", labCase.name()).isEqualTo(Evidence.SCHEMA);
-            assertThat(folder.resolve("report.md")).as("%s's report.md", labCase.name()).isRegularFile();
-            assertThat(folder.resolve("report.html")).as("%s's report.html", labCase.name()).isRegularFile();
-            assertThat(index).as("the index links %s's report", labCase.name()).contains("href=\"" + labCase.name() + "/report.html\"");
-            int repeats = labCase.name().equals("chaos") ? 0 : labCase == Cases.ALL.get(0) ? 2 : 1;
+            assertThat(evidence.caseName()).as("the case in %s/evidence.json", name).isEqualTo(name);
+            assertThat(evidence.schema()).as("the schema of %s's evidence", name).isEqualTo(Evidence.SCHEMA);
+            assertThat(folder.resolve("report.md")).as("%s's report.md", name).isRegularFile();
+            assertThat(folder.resolve("report.html")).as("%s's report.html", name).isRegularFile();
+            assertThat(index).as("the index links %s's report", name).contains("href=\"" + name + "/report.html\"");
+            int repeats = name.equals(Cases.CHAOS) ? 0 : name.equals(Cases.names().get(0)) ? 2 : 1;
             assertThat(evidence.repeats()).as("%s's repeats: --repeats 2 applies to the default case, every other case runs once",
-                    labCase.name()).hasSize(repeats);
-            assertThat(evidence.chaos() != null).as("only the chaos case's evidence holds a chaos run: %s", labCase.name())
-                    .isEqualTo(labCase.name().equals("chaos"));
+                    name).hasSize(repeats);
+            assertThat(evidence.chaos() != null).as("only the chaos case's evidence holds a chaos run: %s", name)
+                    .isEqualTo(name.equals(Cases.CHAOS));
         }
-        assertThat(run.out).as("the last lines say how every case ended").contains(Cases.ALL.size() + " of " + Cases.ALL.size()
+        assertThat(run.out).as("the last lines say how every case ended").contains(Cases.names().size() + " of " + Cases.names().size()
                 + " cases ended as expected");
         assertThat(Files.exists(run.dir.resolve(Evidence.FILE))).as("no evidence at the top: each case has its own").isFalse();
     }

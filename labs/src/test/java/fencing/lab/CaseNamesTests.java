@@ -2,8 +2,7 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencing.lab.run.Cases;
-import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.Cases;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The cases' names exist once, in {@link Cases#ALL}: the help is made from it, and every text that names a case is checked against it. */
+/** The cases' names exist once, in {@link Cases#names()}: the help is made from it, and every text that names a case is checked against it. */
 class CaseNamesTests {
 
     private static final Path KIT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
@@ -32,8 +31,8 @@ class CaseNamesTests {
         study.setOut(new PrintWriter(out, true));
         study.execute("--help");
 
-        for (LabCase labCase : Cases.ALL) {
-            assertThat(out.toString()).as("the help's --case names %s", labCase.name()).contains(labCase.name());
+        for (String name : Cases.names()) {
+            assertThat(out.toString()).as("the help's --case names %s", name).contains(name);
         }
         assertThat(out.toString()).as("the help names --case all").contains("or all");
     }
@@ -41,7 +40,7 @@ class CaseNamesTests {
     @Test
     @DisplayName("the READMEs, ANSWERS.md and the kit script name only cases of the list, and the lab's table of cases lists them all")
     void textsNameOnlyCasesOfTheList() throws IOException {
-        List<String> names = new ArrayList<>(Cases.ALL.stream().map(LabCase::name).toList());
+        List<String> names = new ArrayList<>(Cases.names());
         names.add(Study.ALL);
         for (String text : List.of("README.md", "grader/README.md", ".ci/README.md", "labs/README.md", "exercises/ANSWERS.md",
                 "solutions/ANSWERS.md", "kit")) {
@@ -51,7 +50,7 @@ class CaseNamesTests {
         String labReadme = Files.readString(KIT.resolve("labs/README.md"));
         String table = labReadme.split("## The cases", 2)[1].split("\n## ", 2)[0];
         List<String> listed = table.lines().filter(line -> line.startsWith("| `") && !line.startsWith("| `--case`")).map(line -> line.split("`")[1]).toList();
-        assertThat(listed).as("the lab README's table of cases").containsExactlyInAnyOrderElementsOf(Cases.ALL.stream().map(LabCase::name).toList());
+        assertThat(listed).as("the lab README's table of cases").containsExactlyInAnyOrderElementsOf(Cases.names());
     }
 
     private static List<String> unknown(String text, List<String> names) {

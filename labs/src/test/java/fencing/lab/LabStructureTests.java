@@ -33,6 +33,19 @@ class LabStructureTests {
     }
 
     @Test
+    @DisplayName("the run is by role: the cases and the chaos run depend on the engine in fencing.lab.run, never it on them, nor they on each other")
+    void runDependsOneWay() {
+        noClasses().that().resideInAPackage("fencing.lab.run").should().dependOnClassesThat()
+                .resideInAnyPackage("fencing.lab.run.cases..", "fencing.lab.run.chaos..")
+                .as("the engine (fencing.lab.run) depends on no case and not on the chaos run").check(LAB);
+        slices().matching("fencing.lab.run.(*)..").should().beFreeOfCycles().check(LAB);
+        noClasses().that().resideInAPackage("fencing.lab.run.chaos..").should().dependOnClassesThat()
+                .resideInAPackage("fencing.lab.run.cases..").check(LAB);
+        noClasses().that().resideInAPackage("fencing.lab.run.cases..").should().dependOnClassesThat()
+                .resideInAPackage("fencing.lab.run.chaos..").check(LAB);
+    }
+
+    @Test
     @DisplayName("no class of the lab or of fencing.support is over about 300 lines")
     void noClassIsOverAboutThreeHundredLines() throws IOException {
         List<String> long_ = new ArrayList<>();

@@ -33,7 +33,7 @@ public final class Extension {
      *
      * <p>Asked in a JVM of its own, since the classes that count are those the sink server will load, not this JVM's.
      */
-    static Optional<String> notImplemented(String classPath) {
+    public static Optional<String> notImplemented(String classPath) {
         try {
             Path log = Files.createTempFile("fencing-extension-probe-", ".log");
             try (Supervised probe = ChildJvm.of(Extension.class).classPath(classPath).log(log).start("Part 4 probe")) {

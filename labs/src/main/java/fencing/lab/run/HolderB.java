@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /** B, in the runner: it takes the lock once A's key is seen gone, keeps its lease alive, and releases it when told or at the end. */
-final class HolderB {
+public final class HolderB {
 
     private static final Duration ACQUIRE_WITHIN = Duration.ofSeconds(2);
 
@@ -52,7 +52,7 @@ final class HolderB {
     }
 
     /** Returns B's ownership. */
-    Ownership ownership() {
+    public Ownership ownership() {
         if (ownership == null) {
             throw new IllegalStateException("B does not hold the lock");
         }
@@ -60,7 +60,7 @@ final class HolderB {
     }
 
     /** Stops keeping B's lease alive and releases the lock, if B holds it; returns whether its key was deleted, or empty. */
-    Optional<Boolean> release() {
+    public Optional<Boolean> release() {
         if (keepAlive != null) {
             keepAlive.close();
             keepAlive = null;

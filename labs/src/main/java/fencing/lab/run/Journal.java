@@ -13,7 +13,7 @@ import java.util.List;
  * One repeat's journal: every event and every exchange with the sink, appended in order by the runner's steps and from
  * the workers' and the sink server's reports, from several threads; the judge and the evidence are read from it alone.
  */
-final class Journal {
+public final class Journal {
 
     private final List<Evidence.Event> events = new ArrayList<>();
     private final List<Exchange> exchanges = new ArrayList<>();
@@ -23,7 +23,7 @@ final class Journal {
         this.start = atMicros;
     }
 
-    long start() {
+    public long start() {
         if (start == null) {
             throw new IllegalStateException("the repeat's timeline has not started yet");
         }
@@ -31,23 +31,23 @@ final class Journal {
     }
 
     /** Records an event with no token, mode or verdict. */
-    void add(Lane lane, Kind kind, long atMicros, String label, String detail) {
+    public void add(Lane lane, Kind kind, long atMicros, String label, String detail) {
         add(lane, kind, atMicros, label, detail, null, null, null);
     }
 
-    void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict) {
+    public void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict) {
         add(lane, kind, atMicros, label, detail, token, mode, verdict, null, null, null, null);
     }
 
     /** Records an event with every field; {@code value} and {@code mark} are a sink's state after the verdict on {@code from}'s request. */
-    synchronized void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict,
+    public synchronized void add(Lane lane, Kind kind, long atMicros, String label, String detail, Long token, String mode, String verdict,
                           Long total, String value, Long mark, String from) {
         events.add(new Evidence.Event(lane, kind, atMicros, Times.millis(atMicros - start()), label, detail, token, mode, verdict, total,
                 value, mark, from));
     }
 
     /** Records an exchange with the sink, as its sender saw it. */
-    synchronized void exchange(Exchange exchange) {
+    public synchronized void exchange(Exchange exchange) {
         exchanges.add(exchange);
     }
 

@@ -22,10 +22,10 @@ import java.util.function.Function;
  *
  * @param <M> the process's protocol
  */
-final class LabProcess<M> implements AutoCloseable {
+public final class LabProcess<M> implements AutoCloseable {
 
     /** Thrown when the child reports an error or dies while the runner waits for it. */
-    static final class ChildFailed extends RuntimeException {
+    public static final class ChildFailed extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         ChildFailed(String message) {
@@ -62,7 +62,7 @@ final class LabProcess<M> implements AutoCloseable {
      *
      * @param failure what a message says went wrong in the child, if it is an error report
      */
-    static <M> LabProcess<M> start(String name, Class<M> protocol, Function<M, Optional<String>> failure, String classPath,
+    public static <M> LabProcess<M> start(String name, Class<M> protocol, Function<M, Optional<String>> failure, String classPath,
                                    Class<?> mainClass, List<String> args, Path log) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
@@ -80,21 +80,21 @@ final class LabProcess<M> implements AutoCloseable {
     }
 
     /** Returns the child's name, e.g. {@code worker A}. */
-    String name() {
+    public String name() {
         return name;
     }
 
-    Path log() {
+    public Path log() {
         return log;
     }
 
     /** Returns the child JVM's pid. */
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
     /** Returns every message seen so far, in order. */
-    List<M> seen() {
+    public List<M> seen() {
         return List.copyOf(seen);
     }
 
@@ -103,7 +103,7 @@ final class LabProcess<M> implements AutoCloseable {
      *
      * @throws ChildFailed if the child reports an error, dies, or says nothing of the kind within {@code timeout}
      */
-    <T extends M> T await(Class<T> kind, Duration timeout) {
+    public <T extends M> T await(Class<T> kind, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String what = kind.getSimpleName();
         try {
@@ -136,7 +136,7 @@ final class LabProcess<M> implements AutoCloseable {
     }
 
     /** Sends one message to the child. */
-    void send(Object message) {
+    public void send(Object message) {
         try {
             if (channel == null) {
                 channel = listener.accept(process, Duration.ofSeconds(60));
@@ -148,29 +148,29 @@ final class LabProcess<M> implements AutoCloseable {
     }
 
     /** Freezes the child with SIGSTOP. */
-    void freeze() {
+    public void freeze() {
         frozen = true;
         Signals.send("STOP", pid());
     }
 
     /** Resumes the child with SIGCONT. */
-    void resume() {
+    public void resume() {
         Signals.send("CONT", pid());
         frozen = false;
     }
 
     /** Returns whether the child was frozen with SIGSTOP and not resumed since. */
-    boolean frozen() {
+    public boolean frozen() {
         return frozen;
     }
 
     /** Returns whether the child's process still runs. */
-    boolean alive() {
+    public boolean alive() {
         return process.isAlive();
     }
 
     /** Kills the child with SIGKILL, as a crash would, waits until it is gone, and closes it. */
-    void kill() {
+    public void kill() {
         Signals.send("KILL", pid());
         try {
             if (!process.awaitExit(Duration.ofSeconds(5))) {

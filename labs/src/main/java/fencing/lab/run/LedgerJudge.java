@@ -13,12 +13,13 @@ final class LedgerJudge {
     private LedgerJudge() {
     }
 
-    static Evidence.LedgerOutcome judge(Outcome outcome, String ledger, StudyCase.LedgerExpectation expected, List<String> differences) {
-        List<Exchange> attempts = outcome.calls().stream().filter(c -> c.from().equals("B") && c.isLedgerAdd() && c.mode().equals(ledger)).toList();
+    static Evidence.LedgerOutcome judge(Outcome outcome, String ledger, LabCase.LedgerExpectation expected, List<String> differences) {
+        List<Exchange> attempts = outcome.calls().stream().filter(c -> c.from().equals("B") && c.isLedgerAdd() && ledger.equals(c.ledger())).toList();
         List<String> verdicts = new ArrayList<>();
         for (Exchange attempt : attempts) {
-            verdicts.add(attempt.isLost() ? "lost" : attempt.verdict());
+            verdicts.add(attempt.isLost() ? Verdict.LOST.text() : attempt.verdict());
         }
+        List<String> expectedVerdicts = expected.verdicts().stream().map(Verdict::text).toList();
         SinkReply.LedgerState finalRead = outcome.finalRead(ledger).reply(SinkReply.LedgerState.class);
         long total = finalRead.total();
         long mark = finalRead.highWaterMark();
@@ -27,9 +28,9 @@ final class LedgerJudge {
         long amount = request == null ? 0 : request.amount();
         long applied = amount == 0 ? 0 : total / amount;
         boolean asExpected = true;
-        if (!verdicts.equals(expected.verdicts())) {
+        if (!verdicts.equals(expectedVerdicts)) {
             differences.add(ledger + ": B's request " + requestId + " got " + String.join(" then ", verdicts) + ", expected "
-                    + String.join(" then ", expected.verdicts()));
+                    + String.join(" then ", expectedVerdicts));
             asExpected = false;
         }
         if (total != expected.finalTotal()) {
@@ -37,7 +38,7 @@ final class LedgerJudge {
                     + expected.finalTotal());
             asExpected = false;
         }
-        return new Evidence.LedgerOutcome(ledger, finalRead.implementation(), requestId, amount, verdicts, expected.verdicts(),
+        return new Evidence.LedgerOutcome(ledger, finalRead.implementation(), requestId, amount, verdicts, expectedVerdicts,
                 total, expected.finalTotal(), applied, mark, asExpected);
     }
 }

@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.etcd.EpochLockService;
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
@@ -27,13 +28,13 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
- * What the {@link RestoreSteps} share and do: roll a history back, etcd's from a snapshot and the sink's from a backup, and
+ * What the restore case's steps ({@code fencing.lab.run.cases.RestoreSteps}) share and do: roll a history back, etcd's from a snapshot and the sink's from a backup, and
  * recover the epoch.
  *
  * <p>After a restore the owners use a client of their own on the restored etcd, so that nothing depends on how
  * soon the runner's client notices that etcd came back.
  */
-final class Lineage implements AutoCloseable {
+public final class Lineage implements AutoCloseable {
 
     private final RestorableEtcd etcd;
     private final Client runnerClient;
@@ -68,7 +69,7 @@ final class Lineage implements AutoCloseable {
         return restoredClient != null ? restoredClient : runnerClient;
     }
 
-    long snapshot() {
+    public long snapshot() {
         long revision = revision();
         snapshot = etcd().snapshot(client());
         snapshotRevision = revision;
@@ -78,7 +79,7 @@ final class Lineage implements AutoCloseable {
         return revision;
     }
 
-    long ownerWrites(String name, boolean epochTokens, List<String> modes) {
+    public long ownerWrites(String name, boolean epochTokens, List<Mode> modes) {
         Client on = client();
         EtcdLockService plainLocks = new EtcdLockService(on, prepared.key, ttlSeconds);
         EpochLockService epochLocks = new EpochLockService(on, prepared.key, epochKey, ttlSeconds);
@@ -94,7 +95,7 @@ final class Lineage implements AutoCloseable {
             journal.exchange(write);
             Calls.requireOk(write, name + "'s write to " + write.mode());
             journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
-                    "token " + owner.token(), owner.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict());
+                    "token " + owner.token(), owner.token(), write.mode().text(), write.reply(SinkReply.WriteVerdict.class).verdict());
         }
         boolean released = epochTokens ? epochLocks.release(owner) : plainLocks.release(owner);
         progress.accept("%s took the lock (token %d, %s), wrote: %s; released: %s",
@@ -102,7 +103,7 @@ final class Lineage implements AutoCloseable {
         return owner.token();
     }
 
-    void restore() {
+    public void restore() {
         if (snapshot == null) {
             throw new IllegalStateException("no snapshot to restore from: take one first");
         }
@@ -122,8 +123,8 @@ final class Lineage implements AutoCloseable {
                 new Object[] {before, restored.downMillis(), restored.description(), after});
     }
 
-    long recoverEpoch() {
-        Exchange read = new SinkClient(prepared.sinkUri(), "runner").read("fenced");
+    public long recoverEpoch() {
+        Exchange read = new SinkClient(prepared.sinkUri(), "runner").read(Mode.FENCED);
         journal.exchange(read);
         Calls.requireOk(read, "reading the fenced sink's mark");
         long mark = read.reply(SinkReply.ModeState.class).highWaterMark();
@@ -135,7 +136,7 @@ final class Lineage implements AutoCloseable {
         return epoch;
     }
 
-    void backUpSink() {
+    public void backUpSink() {
         Path backup = backupDir();
         try {
             FileTrees.copy(prepared.dir.resolve("sink"), backup);
@@ -146,7 +147,7 @@ final class Lineage implements AutoCloseable {
         progress.accept("the sink's database files copied aside as a backup (%s)", new Object[] {backup.getFileName()});
     }
 
-    void restoreSinkBackup() {
+    public void restoreSinkBackup() {
         long pid = prepared.sink().pid();
         long killedAt = Times.nowMicros();
         LabProcess<SinkReport> restarted = prepared.restoreSink(backupDir());

@@ -1,11 +1,13 @@
 package fencing.lab.run;
 
+import java.util.function.Predicate;
+import fencing.lab.sink.Mode;
 import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
 import java.util.List;
 
 /**
- * What a repeat left behind, for the judge and for a case's own {@link StudyCase#check}.
+ * What a repeat left behind, for the judge and for a case's own {@link LabCase#check}.
  *
  * @param calls  every call to the sink, by A, B and the runner, in the order they were sent
  * @param expiry how A's key was seen gone, or {@code null}
@@ -24,21 +26,34 @@ public record Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls
     }
 
     /** Returns the first write {@code from} sent to {@code mode}, or {@code null}. */
-    public Exchange write(String from, String mode) {
-        return calls.stream().filter(c -> c.from().equals(from) && c.isWrite() && c.mode().equals(mode)).findFirst().orElse(null);
+    public Exchange write(Holder from, Mode mode) {
+        return write(from.name(), mode);
     }
 
-    /** Returns the runner's last read of {@code mode}, a sink mode or a ledger. */
-    public Exchange finalRead(String mode) {
+    /** Returns the first write {@code from}, e.g. {@code C3} in the restore case, sent to {@code mode}, or {@code null}. */
+    public Exchange write(String from, Mode mode) {
+        return calls.stream().filter(c -> c.from().equals(from) && c.isWrite() && c.mode() == mode).findFirst().orElse(null);
+    }
+
+    /** Returns the runner's last read of {@code mode}. */
+    public Exchange finalRead(Mode mode) {
+        return lastRead(c -> c.mode() == mode, mode.text());
+    }
+
+    /** Returns the runner's last read of {@code ledger}. */
+    public Exchange finalRead(String ledger) {
+        return lastRead(c -> ledger.equals(c.ledger()), ledger);
+    }
+
+    private Exchange lastRead(Predicate<Exchange> of, String what) {
         Exchange last = null;
         for (Exchange call : calls) {
-            if (call.from().equals("runner") && call.method().equals("GET")
-                    && (call.path().equals("/sinks/" + mode) || call.path().equals("/ledgers/" + mode))) {
+            if (call.from().equals("runner") && call.method().equals("GET") && of.test(call)) {
                 last = call;
             }
         }
         if (last == null) {
-            throw new IllegalStateException("no final read of " + mode);
+            throw new IllegalStateException("no final read of " + what);
         }
         return last;
     }

@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.lab.sink.SinkReport;
 import fencing.lab.worker.Worker;
 import fencing.lab.worker.WorkerReport;
@@ -55,7 +56,7 @@ public final class Prepared implements AutoCloseable {
     /** Starts worker A and the sink server for {@code repeat}, in {@code dir}; returns at once. */
     public static Prepared start(int repeat, Path dir, CaseToRun toRun, String endpoints, long ttlSeconds, String classPath) {
         int port = LoopbackPorts.reserve();
-        String key = fencing.support.Etcd.uniqueKey("lab-" + toRun.studyCase().name() + "-repeat-" + repeat);
+        String key = fencing.support.Etcd.uniqueKey("lab-" + toRun.labCase().name() + "-repeat-" + repeat);
         LabProcess<SinkReport> sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server.log");
         LabProcess<WorkerReport> worker = null;
         LabProcess<WorkerReport> forger = null;
@@ -63,9 +64,9 @@ public final class Prepared implements AutoCloseable {
             worker = LabProcess.start("worker A", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
                     "--name", "A", "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
                     "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"));
-            if (toRun.studyCase().forgesToken()) {
+            if (toRun.labCase().forgesToken()) {
                 forger = LabProcess.start("writer C", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
-                        "--name", "C", "--endpoints", endpoints, "--key", key, "--forged-token", Long.toString(StudyCase.FORGED_TOKEN),
+                        "--name", "C", "--endpoints", endpoints, "--key", key, "--forged-token", Long.toString(LabCase.FORGED_TOKEN),
                         "--sink", "http://127.0.0.1:" + port), dir.resolve("writer-C.log"));
             }
         } catch (RuntimeException e) {
@@ -84,8 +85,8 @@ public final class Prepared implements AutoCloseable {
     private static LabProcess<SinkReport> startSink(Path dir, int port, CaseToRun toRun, String classPath, String endpoints, String key,
                                                     String logName) {
         List<String> args = new ArrayList<>(List.of("--dir", dir.resolve("sink").toString(), "--port", Integer.toString(port),
-                "--fenced-sink", toRun.studyCase().fencedSink().label()));
-        if (toRun.modes().contains(SinkServer.CURRENT_OWNER)) {
+                "--fenced-sink", toRun.labCase().fencedSink().label()));
+        if (toRun.modes().contains(Mode.CURRENT_OWNER)) {
             args.addAll(List.of("--etcd-endpoints", endpoints, "--lock-key", key));
         }
         return LabProcess.start("sink server", SinkReport.class, Prepared::sinkFailure, classPath, SinkServer.class, args, dir.resolve(logName));
@@ -99,16 +100,27 @@ public final class Prepared implements AutoCloseable {
         return report instanceof SinkReport.Failed failed ? Optional.of(failed.message() + " (" + failed.exception() + ")") : Optional.empty();
     }
 
-    LabProcess<SinkReport> sink() {
+    /** Returns worker A's process. */
+    public LabProcess<WorkerReport> worker() {
+        return worker;
+    }
+
+    /** Returns writer C's process in the forged case, or {@code null}. */
+    public LabProcess<WorkerReport> forger() {
+        return forger;
+    }
+
+    /** Returns the sink server's process, the restarted one after a restart. */
+    public LabProcess<SinkReport> sink() {
         return sink;
     }
 
-    URI sinkUri() {
+    public URI sinkUri() {
         return URI.create("http://127.0.0.1:" + port);
     }
 
     /** Kills the sink server with SIGKILL and starts a new one over the same files and port; returns at once. */
-    LabProcess<SinkReport> restartSink() {
+    public LabProcess<SinkReport> restartSink() {
         sink.kill();
         sinkStarts++;
         sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server-" + sinkStarts + ".log");

@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.etcd.Ownership;
 import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence;
@@ -24,7 +25,7 @@ import java.util.Locale;
 /** One repeat of a case: A acquires and freezes, its lease expires, B acquires, and the case's steps run on the {@link Stage}. */
 public final class RepeatRun {
 
-    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(15);
 
     private final CaseToRun toRun;
@@ -56,7 +57,7 @@ public final class RepeatRun {
         this.lineage = new Lineage(etcd, client, prepared, ttlSeconds, journal, this::progress);
     }
 
-    /** Gives the repeat the study's own cluster, whose leader a case that {@link StudyCase#failsOverLeader} kills; returns this. */
+    /** Gives the repeat the study's own cluster, whose leader a case that {@link LabCase#failsOverLeader} kills; returns this. */
     public RepeatRun onCluster(EtcdCluster cluster) {
         this.cluster = cluster;
         return this;
@@ -87,12 +88,12 @@ public final class RepeatRun {
         long stopAt;
         long end;
         boolean finished = false;
-        out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, toRun.studyCase().name(), prepared.key);
+        out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, toRun.labCase().name(), prepared.key);
         journal.start(Times.nowMicros());
         try {
             worker.send(new WorkerCommand.Acquire(toRun.modes()));
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
-            aHolder = holder("A", ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
+            aHolder = holder(Holder.A, ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
             journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
                     "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
             journal.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
@@ -111,7 +112,7 @@ public final class RepeatRun {
                     "etcd's own count for A's lease right after the freeze (whole seconds)");
             progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                     Times.seconds(stopAt - lastKeepAlive), ttlLeft);
-            if (toRun.studyCase().failsOverLeader()) {
+            if (toRun.labCase().failsOverLeader()) {
                 fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, journal, this::progress);
                 fault.strike(key, stopAt, lastKeepAlive);
             }
@@ -125,7 +126,7 @@ public final class RepeatRun {
 
             Ownership b = holderB.acquire();
             long bAcquiredAt = Times.nowMicros();
-            bHolder = holder("B", b.token(), b.leaseId(), bAcquiredAt, null);
+            bHolder = holder(Holder.B, b.token(), b.leaseId(), bAcquiredAt, null);
             journal.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
                     b.token(), null, null);
             journal.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
@@ -133,17 +134,17 @@ public final class RepeatRun {
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
             Stage stage = new Stage(toRun, prepared, journal, holderB, lineage, this::progress);
-            for (Step step : toRun.studyCase().steps()) {
+            for (Step step : toRun.labCase().steps()) {
                 step.run(stage);
             }
 
-            for (String mode : toRun.modes()) {
+            for (Mode mode : toRun.modes()) {
                 Exchange read = asRunner.read(mode);
                 journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + mode);
             }
-            for (String ledger : toRun.studyCase().ledgers()) {
-                Exchange read = asRunner.call("GET", "/ledgers/" + ledger, null);
+            for (String ledger : toRun.labCase().ledgers()) {
+                Exchange read = asRunner.readLedger(ledger);
                 journal.exchange(read);
                 Calls.requireOk(read, "the final read of " + ledger);
             }
@@ -175,7 +176,7 @@ public final class RepeatRun {
         out.flush();
     }
 
-    private Evidence.Holder holder(String owner, long token, long leaseId, long acquiredAt, Long pid) {
-        return new Evidence.Holder(owner, token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - journal.start()), pid);
+    private Evidence.Holder holder(Holder owner, long token, long leaseId, long acquiredAt, Long pid) {
+        return new Evidence.Holder(owner.name(), token, leaseId, Calls.hex(leaseId), acquiredAt, Times.millis(acquiredAt - journal.start()), pid);
     }
 }

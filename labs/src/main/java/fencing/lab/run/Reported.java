@@ -49,10 +49,10 @@ final class Reported {
             } else if (call.isLedgerAdd() && call.response() instanceof SinkReply.LedgerVerdict l) {
                 long total = l.after().total();
                 long mark = l.after().highWaterMark();
-                journal.add(Lane.SINK, Kind.LEDGER_VERDICT, call.decidedAtMicros(), call.mode() + ": " + l.requestId() + " (+"
+                journal.add(Lane.SINK, Kind.LEDGER_VERDICT, call.decidedAtMicros(), call.ledger() + ": " + l.requestId() + " (+"
                                 + l.amount() + ", token " + l.token() + ") " + l.verdict() + ", total " + total,
                         call.from() + "'s request; after it the ledger's total is " + total + " and its mark " + mark, l.token(),
-                        call.mode(), l.verdict(), total, null, mark, call.from());
+                        call.ledger(), l.verdict(), total, null, mark, call.from());
             }
         }
     }

@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.sink.Mode;
 import fencing.lab.sink.SinkClient;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -31,39 +32,39 @@ public final class Stage {
         this.progress = progress;
     }
 
-    Prepared prepared() {
+    public Prepared prepared() {
         return prepared;
     }
 
-    Journal journal() {
+    public Journal journal() {
         return journal;
     }
 
-    HolderB holderB() {
+    public HolderB holderB() {
         return holderB;
     }
 
-    Lineage lineage() {
+    public Lineage lineage() {
         return lineage;
     }
 
     /** The sink's client that writes as B. */
-    SinkClient asB() {
+    public SinkClient asB() {
         return asB;
     }
 
     /** The sink's client of the runner: reads and controls. */
-    SinkClient asRunner() {
+    public SinkClient asRunner() {
         return asRunner;
     }
 
     /** Returns those of {@code modes} this run serves: a case's current-owner mode is left out where Part 4 is not written. */
-    List<String> active(List<String> modes) {
+    public List<Mode> active(List<Mode> modes) {
         return modes.stream().filter(toRun.modes()::contains).toList();
     }
 
     /** Prints a progress line, e.g. what the case is about to show. */
-    void progress(String format, Object... args) {
+    public void progress(String format, Object... args) {
         progress.accept(format, args);
     }
 }

@@ -5,8 +5,8 @@ package fencing.lab.run;
  *
  * <p>A step appends what it did and saw to the stage's journal, and fails the repeat, with an
  * {@link IllegalStateException} or a {@link LabProcess.ChildFailed}, if a process or the sink fails. A case lists its
- * steps in {@link StudyCase#steps()}; the steps there are records, grouped by what they act on: {@link OwnerSteps} (A
- * and B), {@link HoldSteps}, {@link RequestSteps}, {@link RestoreSteps} and {@link RestartSink}.
+ * steps in {@link LabCase#steps()}; the steps there are records in {@code fencing.lab.run.cases}, grouped by what they
+ * act on: {@code OwnerSteps} (A and B), {@code HoldSteps}, {@code RequestSteps}, {@code RestoreSteps} and {@code RestartSink}.
  */
 public interface Step {
 

@@ -10,6 +10,8 @@ import fencing.support.evidence.SinkRequest;
  * @param from             who sent it: {@code A}, {@code B} or {@code runner}
  * @param method           the HTTP method
  * @param path             the path, e.g. {@code /sinks/fenced/write}
+ * @param mode             the sink mode the request went to, or {@code null} for a ledger or a control path
+ * @param ledger           the ledger the request went to, e.g. {@code idempotent}, or {@code null}
  * @param request          the body sent, or {@code null} for a request without one
  * @param status           the HTTP status, or -1 when no response came
  * @param response         the sink's answer, or {@code null} when none came or it was no answer of the sink's
@@ -17,8 +19,8 @@ import fencing.support.evidence.SinkRequest;
  * @param sentAtMicros     when the request left, in epoch microseconds
  * @param receivedAtMicros when the response arrived (or the call failed), in epoch microseconds
  */
-public record Exchange(String from, String method, String path, SinkRequest request, int status, SinkReply response, String error,
-                long sentAtMicros, long receivedAtMicros) {
+public record Exchange(String from, String method, String path, Mode mode, String ledger, SinkRequest request, int status,
+                       SinkReply response, String error, long sentAtMicros, long receivedAtMicros) {
 
     /** Returns whether this was a write or a ledger request the sink accepted. */
     public boolean accepted() {
@@ -44,12 +46,6 @@ public record Exchange(String from, String method, String path, SinkRequest requ
         return "HTTP " + status + (why == null ? "" : ": " + why);
     }
 
-    /** Returns the mode or ledger named in the path, e.g. {@code fenced} or {@code idempotent}, or an empty string. */
-    public String mode() {
-        String[] parts = path.split("/");
-        return parts.length >= 3 && (parts[1].equals("sinks") || parts[1].equals("ledgers")) ? parts[2] : "";
-    }
-
     /**
      * Returns the sink's answer as a {@code kind}.
      *
@@ -65,13 +61,13 @@ public record Exchange(String from, String method, String path, SinkRequest requ
     /** Returns whether this was a write. */
     @JsonIgnore
     public boolean isWrite() {
-        return method.equals("POST") && path.startsWith("/sinks/") && path.endsWith("/write");
+        return mode != null && method.equals("POST") && path.endsWith("/write");
     }
 
     /** Returns whether this was a request to a ledger. */
     @JsonIgnore
     public boolean isLedgerAdd() {
-        return method.equals("POST") && path.startsWith("/ledgers/") && path.endsWith("/add");
+        return ledger != null && method.equals("POST") && path.endsWith("/add");
     }
 
     /** Returns whether the request went out and no response came: the client cannot tell whether it was applied. */

@@ -50,8 +50,8 @@ public final class SinkClient {
     }
 
     /** Offers a write to {@code mode} as {@code writer} with {@code token}. */
-    public Exchange write(String mode, String writer, long token, String value) {
-        return call("POST", "/sinks/" + mode + "/write", new SinkRequest.Write(writer, token, value));
+    public Exchange write(Mode mode, String writer, long token, String value) {
+        return send("POST", "/sinks/" + mode.text() + "/write", mode, null, new SinkRequest.Write(writer, token, value));
     }
 
     /**
@@ -60,9 +60,9 @@ public final class SinkClient {
      * <p>The modes are separate SQLite files, so neither write waits for the other; sent together,
      * their two commits overlap instead of adding up.
      */
-    public List<Exchange> writeAll(List<String> modes, String writer, long token, String value) {
+    public List<Exchange> writeAll(List<Mode> modes, String writer, long token, String value) {
         List<CompletableFuture<Exchange>> calls = new ArrayList<>();
-        for (String mode : modes) {
+        for (Mode mode : modes) {
             calls.add(CompletableFuture.supplyAsync(() -> write(mode, writer, token, value), WRITERS));
         }
         List<Exchange> exchanges = new ArrayList<>();
@@ -74,16 +74,26 @@ public final class SinkClient {
 
     /** Offers request {@code requestId} to add {@code amount} to {@code ledger}, as {@code writer} with {@code token}. */
     public Exchange add(String ledger, String writer, long token, String requestId, long amount) {
-        return call("POST", "/ledgers/" + ledger + "/add", new SinkRequest.LedgerAdd(writer, token, requestId, amount));
+        return send("POST", "/ledgers/" + ledger + "/add", null, ledger, new SinkRequest.LedgerAdd(writer, token, requestId, amount));
     }
 
     /** Reads the state of {@code mode}. */
-    public Exchange read(String mode) {
-        return call("GET", "/sinks/" + mode, null);
+    public Exchange read(Mode mode) {
+        return send("GET", "/sinks/" + mode.text(), mode, null, null);
     }
 
-    /** Sends one request, with a body or none, and records it. */
+    /** Reads the state of {@code ledger}. */
+    public Exchange readLedger(String ledger) {
+        return send("GET", "/ledgers/" + ledger, null, ledger, null);
+    }
+
+    /** Sends one request to a path of no mode and no ledger, such as {@code /health} or a control path, and records it. */
     public Exchange call(String method, String path, SinkRequest body) {
+        return send(method, path, null, null, body);
+    }
+
+    // The caller names the mode or ledger, so that the exchange carries it rather than a reader parsing the path for it.
+    private Exchange send(String method, String path, Mode mode, String ledger, SinkRequest body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
@@ -96,14 +106,14 @@ public final class SinkClient {
             long received = Times.nowMicros();
             try {
                 SinkReply reply = Json.MAPPER.readValue(response.body(), SinkReply.class);
-                return new Exchange(from, method, path, body, response.statusCode(), reply, null, sent, received);
+                return new Exchange(from, method, path, mode, ledger, body, response.statusCode(), reply, null, sent, received);
             } catch (JsonProcessingException notAReply) {
                 // Whatever answered is not the sink, or not this kit's: the exchange says so, as it says that no response came.
-                return new Exchange(from, method, path, body, response.statusCode(), null, "the body is no answer of the sink's: "
+                return new Exchange(from, method, path, mode, ledger, body, response.statusCode(), null, "the body is no answer of the sink's: "
                         + notAReply.getOriginalMessage().lines().findFirst().orElse("") + " (" + abbreviated(response.body()) + ")", sent, received);
             }
         } catch (IOException e) {
-            return new Exchange(from, method, path, body, -1, null, e.toString(), sent, Times.nowMicros());
+            return new Exchange(from, method, path, mode, ledger, body, -1, null, e.toString(), sent, Times.nowMicros());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while calling the sink at " + base + path, e);

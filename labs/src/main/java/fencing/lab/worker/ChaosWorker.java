@@ -157,7 +157,7 @@ public final class ChaosWorker implements Callable<Integer> {
     private HistoryLine.Write write(long token, String lease, String value, Exchange exchange) {
         boolean answered = exchange.status() == 200;
         SinkReply.ModeAfter after = answered && exchange.response() instanceof SinkReply.WriteVerdict verdict ? verdict.after() : null;
-        return new HistoryLine.Write(name, token, lease, exchange.mode(), value, exchange.sentAtMicros(), exchange.receivedAtMicros(),
+        return new HistoryLine.Write(name, token, lease, exchange.mode().text(), value, exchange.sentAtMicros(), exchange.receivedAtMicros(),
                 answered ? exchange.verdict() : "error", after, after == null ? exchange.verdict() : null);
     }
 

@@ -4,6 +4,7 @@ import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
+import fencing.lab.sink.Mode;
 import fencing.lab.sink.SinkClient;
 import fencing.support.Channel;
 import io.etcd.jetcd.ByteSequence;
@@ -122,7 +123,7 @@ public final class Worker implements Callable<Integer> {
         }
     }
 
-    private void acquire(Client client, SinkClient sinkClient, List<String> modes) throws Exception {
+    private void acquire(Client client, SinkClient sinkClient, List<Mode> modes) throws Exception {
         if (forgedToken != null) {
             throw new IllegalStateException(name + " never takes the lock: it writes with the token it made up, " + forgedToken);
         }
@@ -156,7 +157,7 @@ public final class Worker implements Callable<Integer> {
             }
         });
         long kept = firstKeepAlive.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        for (String mode : modes) {
+        for (Mode mode : modes) {
             say(new WorkerReport.Called(sinkClient.read(mode)));
         }
         say(new WorkerReport.Ready(ownership.owner(), ownership.token(), leaseId, ttl, key, asked, acquired, kept, Times.nowMicros()));

@@ -1,5 +1,6 @@
 package fencing.lab.worker;
 
+import fencing.lab.sink.Mode;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
@@ -14,15 +15,15 @@ import java.util.List;
 public sealed interface WorkerCommand {
 
     /** Take the lock, keep its lease alive, and read each of {@code modes} once, then say {@link WorkerReport.Ready}. */
-    record Acquire(List<String> modes) implements WorkerCommand {
+    record Acquire(List<Mode> modes) implements WorkerCommand {
     }
 
     /** Write {@code value} with the token held to each of {@code modes} at once, without checking the lease. */
-    record Write(String value, List<String> modes) implements WorkerCommand {
+    record Write(String value, List<Mode> modes) implements WorkerCommand {
     }
 
     /** A chaos writer's one command: loop until {@code untilMicros}, writing {@code values} values to each of {@code modes} per hold. */
-    record Loop(long untilMicros, int values, List<String> modes) implements WorkerCommand {
+    record Loop(long untilMicros, int values, List<Mode> modes) implements WorkerCommand {
     }
 
     /** End, saying {@link WorkerReport.Bye}. */

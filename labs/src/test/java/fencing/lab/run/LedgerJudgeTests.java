@@ -2,6 +2,7 @@ package fencing.lab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.lab.run.cases.Retry;
 import fencing.support.evidence.Evidence;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.FencedVariant;
@@ -40,7 +41,7 @@ class LedgerJudgeTests {
             calls.add(b.add(ledger, "B", 8, Retry.REQUEST_ID, Retry.AMOUNT));
         }
         for (String ledger : SinkServer.LEDGERS) {
-            calls.add(runner.call("GET", "/ledgers/" + ledger, null));
+            calls.add(runner.readLedger(ledger));
         }
         Evidence.Holder a = new Evidence.Holder("A", 7, 1, "0x1", 0, 0, null);
         Evidence.Holder bHolder = new Evidence.Holder("B", 8, 2, "0x2", 0, 0, null);
@@ -56,7 +57,7 @@ class LedgerJudgeTests {
     @DisplayName("The retry case's expectations hold: the counter applied the request twice, the idempotent ledger once")
     void passesTheRetryAsTheCaseExpectsIt() {
         List<String> differences = new ArrayList<>();
-        Map<String, StudyCase.LedgerExpectation> expected = new Retry().expectedLedgers();
+        Map<String, LabCase.LedgerExpectation> expected = new Retry().expectedLedgers();
 
         Evidence.LedgerOutcome counter = LedgerJudge.judge(outcome, "fenced-counter", expected.get("fenced-counter"), differences);
         Evidence.LedgerOutcome ledger = LedgerJudge.judge(outcome, "idempotent", expected.get("idempotent"), differences);
@@ -72,7 +73,7 @@ class LedgerJudgeTests {
     @DisplayName("Judged against the wrong expectation (the counter deduplicating), the judge names the verdicts and the total that differ")
     void namesWhatDiffersWhenTheExpectationIsWrong() {
         List<String> differences = new ArrayList<>();
-        StudyCase.LedgerExpectation wrong = new StudyCase.LedgerExpectation(List.of("lost", "duplicate"), Retry.AMOUNT);
+        LabCase.LedgerExpectation wrong = new LabCase.LedgerExpectation(List.of(Verdict.LOST, Verdict.DUPLICATE), Retry.AMOUNT);
 
         Evidence.LedgerOutcome counter = LedgerJudge.judge(outcome, "fenced-counter", wrong, differences);
 

@@ -28,8 +28,8 @@ class SinkClientTests {
         try (SinkServer server = SinkServer.start(dir, 0, FencedVariant.FENCED, new PrintStream(OutputStream.nullOutputStream()))) {
             SinkClient client = new SinkClient(server.uri(), "B");
 
-            Exchange write = client.write("fenced", "B", 8, "B-current");
-            Exchange read = client.read("fenced");
+            Exchange write = client.write(Mode.FENCED, "B", 8, "B-current");
+            Exchange read = client.read(Mode.FENCED);
             Exchange refused = client.call("GET", "/sinks/nowhere", null);
 
             assertThat(write.reply(SinkReply.WriteVerdict.class).after()).isEqualTo(new SinkReply.ModeAfter("B-current", 8));
@@ -54,7 +54,7 @@ class SinkClientTests {
         other.start();
         try {
             Exchange answered = new SinkClient(URI.create("http://127.0.0.1:" + other.getAddress().getPort()), "B")
-                    .write("fenced", "B", 8, "B-current");
+                    .write(Mode.FENCED, "B", 8, "B-current");
 
             assertThat(answered.status()).isEqualTo(200);
             assertThat(answered.response()).as("no reply was read").isNull();

@@ -1,5 +1,9 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.sink.Mode;
+import fencing.lab.run.Lineage;
+import fencing.lab.run.Stage;
+import fencing.lab.run.Step;
 import java.util.List;
 
 /** The steps of the restore case, which roll a history back; what they share (the snapshot, the backup, the restored etcd's client) is the stage's {@link Lineage}. */
@@ -32,9 +36,9 @@ final class RestoreSteps {
      * @param epochTokens whether the owner uses {@code EpochLockService} (token {@code Tokens.compose(epoch, create_revision)})
      *                    rather than {@code EtcdLockService} (token = create_revision)
      */
-    record OwnerWrites(String name, boolean epochTokens, List<String> modes) implements Step {
+    record OwnerWrites(String name, boolean epochTokens, List<Mode> modes) implements Step {
 
-        OwnerWrites(String name, boolean epochTokens, String... modes) {
+        OwnerWrites(String name, boolean epochTokens, Mode... modes) {
             this(name, epochTokens, List.of(modes));
         }
 

@@ -1,11 +1,19 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.HoldSteps.ArmHold;
-import fencing.lab.run.HoldSteps.AwaitHeld;
-import fencing.lab.run.HoldSteps.ReleaseHold;
-import fencing.lab.run.OwnerSteps.AwaitAWrote;
-import fencing.lab.run.OwnerSteps.ResumeAWriting;
-import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.sink.Mode;
+import static fencing.lab.sink.Mode.PLAIN;
+import static fencing.lab.sink.Mode.FENCED;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import fencing.lab.run.Holder;
+import fencing.lab.run.Outcome;
+import fencing.lab.run.Step;
+import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.HoldSteps.ArmHold;
+import fencing.lab.run.cases.HoldSteps.AwaitHeld;
+import fencing.lab.run.cases.HoldSteps.ReleaseHold;
+import fencing.lab.run.cases.OwnerSteps.AwaitAWrote;
+import fencing.lab.run.cases.OwnerSteps.ResumeAWriting;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.FencedVariant;
 import java.util.LinkedHashMap;
@@ -13,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The broken sink compares outside its transaction, and B commits in the gap. */
-final class CheckOutsideTransaction implements StudyCase {
+final class CheckOutsideTransaction implements LabCase {
 
     @Override
     public String name() {
@@ -31,16 +39,16 @@ final class CheckOutsideTransaction implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
-        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put("plain", new ModeExpectation("accepted", "A-late"));
-        expected.put("fenced", new ModeExpectation("accepted", "A-late"));
+    public Map<Mode, ModeExpectation> expected() {
+        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put(PLAIN, new ModeExpectation(ACCEPTED, "A-late"));
+        expected.put(FENCED, new ModeExpectation(ACCEPTED, "A-late"));
         return expected;
     }
 
     @Override
     public ExpectedMark expectedMark() {
-        return new ExpectedMark("A", "A's token, set over B's by the broken sink");
+        return new ExpectedMark(Holder.A, "A's token, set over B's by the broken sink");
     }
 
     @Override
@@ -62,19 +70,19 @@ final class CheckOutsideTransaction implements StudyCase {
     @Override
     public List<Step> steps() {
         return List.of(
-                new WriteB("plain"),
+                new WriteB(PLAIN),
                 new ArmHold(),
-                new ResumeAWriting("plain", "fenced"),
+                new ResumeAWriting(PLAIN, FENCED),
                 new AwaitHeld(),
-                new WriteB("fenced"),
+                new WriteB(FENCED),
                 new ReleaseHold(),
                 new AwaitAWrote());
     }
 
     @Override
     public void check(Outcome outcome, List<String> differences) {
-        Exchange bFenced = outcome.write("B", "fenced");
-        Exchange aFenced = outcome.write("A", "fenced");
+        Exchange bFenced = outcome.write(Holder.B, FENCED);
+        Exchange aFenced = outcome.write(Holder.A, FENCED);
         if (bFenced == null || aFenced == null || bFenced.decidedAtMicros() > aFenced.decidedAtMicros()) {
             differences.add("fenced: B's write did not commit before A's held write was stored, so the race was not shown");
         }

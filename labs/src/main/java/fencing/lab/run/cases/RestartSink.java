@@ -1,5 +1,10 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.run.LabProcess;
+import fencing.lab.run.Prepared;
+import fencing.lab.run.RepeatRun;
+import fencing.lab.run.Stage;
+import fencing.lab.run.Step;
 import fencing.lab.common.Times;
 import fencing.lab.sink.SinkReport;
 import fencing.support.evidence.Evidence.Kind;

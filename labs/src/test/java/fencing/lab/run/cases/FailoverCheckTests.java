@@ -1,6 +1,8 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
+import fencing.lab.run.Outcome;
 
 import fencing.support.evidence.Evidence;
 import fencing.support.evidence.Evidence.Kind;

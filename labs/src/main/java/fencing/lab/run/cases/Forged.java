@@ -1,14 +1,24 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.OwnerSteps.Say;
-import fencing.lab.run.OwnerSteps.WriteB;
-import fencing.lab.run.RequestSteps.ForgedWrite;
+import fencing.lab.sink.Mode;
+import static fencing.lab.sink.Mode.PLAIN;
+import static fencing.lab.sink.Mode.FENCED;
+import static fencing.lab.sink.Mode.CURRENT_OWNER;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import static fencing.lab.run.Verdict.REJECTED;
+import static fencing.lab.run.Verdict.NOT_SENT;
+import fencing.lab.run.Holder;
+import fencing.lab.run.Step;
+import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.OwnerSteps.Say;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
+import fencing.lab.run.cases.RequestSteps.ForgedWrite;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** A process that never held the lock sends a made-up token far above any revision: a denial of service against a high-water mark. */
-final class Forged implements StudyCase {
+final class Forged implements LabCase {
 
     @Override
     public boolean needsExtension() {
@@ -31,17 +41,17 @@ final class Forged implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
-        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put("plain", new ModeExpectation("not sent", "B-current", "accepted", "accepted"));
-        expected.put("fenced", new ModeExpectation("not sent", RequestSteps.FORGED, "rejected", "accepted"));
-        expected.put("current-owner", new ModeExpectation("not sent", "B-current", "accepted", "rejected"));
+    public Map<Mode, ModeExpectation> expected() {
+        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put(PLAIN, new ModeExpectation(NOT_SENT, "B-current", ACCEPTED, ACCEPTED));
+        expected.put(FENCED, new ModeExpectation(NOT_SENT, RequestSteps.FORGED, REJECTED, ACCEPTED));
+        expected.put(CURRENT_OWNER, new ModeExpectation(NOT_SENT, "B-current", ACCEPTED, REJECTED));
         return expected;
     }
 
     @Override
     public ExpectedMark expectedMark() {
-        return new ExpectedMark("C", "C's forged token: from now on the fenced sink rejects every real owner");
+        return new ExpectedMark(Holder.C, "C's forged token: from now on the fenced sink rejects every real owner");
     }
 
     @Override
@@ -65,7 +75,7 @@ final class Forged implements StudyCase {
     public List<Step> steps() {
         return List.of(
                 new Say("C never took the lock: it makes up the token " + FORGED_TOKEN + " and writes with it"),
-                new ForgedWrite("plain", "fenced", "current-owner"),
-                new WriteB("plain", "fenced", "current-owner"));
+                new ForgedWrite(PLAIN, FENCED, CURRENT_OWNER),
+                new WriteB(PLAIN, FENCED, CURRENT_OWNER));
     }
 }

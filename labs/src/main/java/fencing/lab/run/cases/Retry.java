@@ -1,16 +1,22 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.RequestSteps.AddB;
-import fencing.lab.run.RequestSteps.LoseFirstResponse;
+import fencing.lab.sink.Mode;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import static fencing.lab.run.Verdict.LOST;
+import static fencing.lab.run.Verdict.DUPLICATE;
+import fencing.lab.run.Step;
+import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.RequestSteps.AddB;
+import fencing.lab.run.cases.RequestSteps.LoseFirstResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** B's request to a ledger is applied, its answer is lost, and B retries it with the same id. */
-final class Retry implements StudyCase {
+public final class Retry implements LabCase {
 
-    static final String REQUEST_ID = "B-1";
-    static final long AMOUNT = 5;
+    public static final String REQUEST_ID = "B-1";
+    public static final long AMOUNT = 5;
 
     @Override
     public boolean needsExtension() {
@@ -28,15 +34,15 @@ final class Retry implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
+    public Map<Mode, ModeExpectation> expected() {
         return Map.of();
     }
 
     @Override
     public Map<String, LedgerExpectation> expectedLedgers() {
         Map<String, LedgerExpectation> expected = new LinkedHashMap<>();
-        expected.put("fenced-counter", new LedgerExpectation(List.of("lost", "accepted"), 2 * AMOUNT));
-        expected.put("idempotent", new LedgerExpectation(List.of("lost", "duplicate"), AMOUNT));
+        expected.put("fenced-counter", new LedgerExpectation(List.of(LOST, ACCEPTED), 2 * AMOUNT));
+        expected.put("idempotent", new LedgerExpectation(List.of(LOST, DUPLICATE), AMOUNT));
         return expected;
     }
 

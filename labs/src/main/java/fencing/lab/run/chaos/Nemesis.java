@@ -1,5 +1,6 @@
-package fencing.lab.run;
+package fencing.lab.run.chaos;
 
+import fencing.lab.run.LabProcess;
 import fencing.lab.common.Times;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,13 @@
-package fencing.lab.run;
+package fencing.lab.run.chaos;
 
+import fencing.lab.run.Calls;
+import fencing.lab.run.LabProcess;
 import fencing.lab.common.Times;
 import fencing.lab.history.History;
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.history.HistoryLine;
 import fencing.lab.sink.Exchange;
+import fencing.lab.sink.Mode;
 import fencing.support.evidence.SinkReply;
 import fencing.lab.sink.SinkClient;
 import fencing.lab.sink.SinkReport;
@@ -38,6 +41,9 @@ import java.util.Optional;
  * record under {@code chaos/}; the caller writes the reports from the returned {@link Result}.
  */
 public final class ChaosRun {
+
+    /** The title of its report. */
+    public static final String TITLE = "Many writers, random freezes, a checked history";
 
     private boolean currentOwner = true;
 
@@ -111,7 +117,7 @@ public final class ChaosRun {
             Exchange health = new SinkClient(sinkUri, "runner").call("GET", "/health", null);
             Calls.requireOk(health, "the sink server's health");
             Map<String, String> sinks = new LinkedHashMap<>(health.reply(SinkReply.Health.class).modes());
-            List<String> modes = List.copyOf(sinks.keySet());
+            List<Mode> modes = sinks.keySet().stream().map(Mode::of).toList();
             for (LabProcess<WorkerReport> worker : workers.values()) {
                 worker.await(WorkerReport.Started.class, START_TIMEOUT);
             }
@@ -176,7 +182,7 @@ public final class ChaosRun {
     }
 
     /** Writes the header, every writer's lines and the nemesis's in time order, the writers' closing lines, and the end line. */
-    private void merge(Path history, List<String> modes, List<Nemesis.Action> actions, Path work) throws IOException {
+    private void merge(Path history, List<Mode> modes, List<Nemesis.Action> actions, Path work) throws IOException {
         List<HistoryLine.Timed> lines = new ArrayList<>();
         List<HistoryLine.WriterEnd> closing = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -202,7 +208,8 @@ public final class ChaosRun {
         }
         lines.sort(Comparator.comparingLong(HistoryLine.Timed::timeMicros));
         List<HistoryLine> all = new ArrayList<>();
-        all.add(new HistoryLine.Header(History.FORMAT, "chaos", seed, durationSeconds, ttlSeconds * 1000, VALUES_PER_HOLD, names, modes));
+        all.add(new HistoryLine.Header(History.FORMAT, "chaos", seed, durationSeconds, ttlSeconds * 1000, VALUES_PER_HOLD, names,
+                modes.stream().map(Mode::text).toList()));
         all.addAll(lines);
         all.addAll(closing);
         all.add(new HistoryLine.End(lines.stream().filter(HistoryLine.Write.class::isInstance).count()));

@@ -1,15 +1,23 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.OwnerSteps.LateWriteA;
-import fencing.lab.run.OwnerSteps.ReleaseB;
-import fencing.lab.run.OwnerSteps.Say;
-import fencing.lab.run.OwnerSteps.WriteB;
-import fencing.lab.run.RestoreSteps.BackUpSink;
-import fencing.lab.run.RestoreSteps.OwnerWrites;
-import fencing.lab.run.RestoreSteps.RecoverEpoch;
-import fencing.lab.run.RestoreSteps.RestoreEtcd;
-import fencing.lab.run.RestoreSteps.RestoreSinkBackup;
-import fencing.lab.run.RestoreSteps.SnapshotEtcd;
+import fencing.lab.sink.Mode;
+import static fencing.lab.sink.Mode.PLAIN;
+import static fencing.lab.sink.Mode.FENCED;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import fencing.lab.run.Holder;
+import fencing.lab.run.Outcome;
+import fencing.lab.run.Step;
+import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.OwnerSteps.LateWriteA;
+import fencing.lab.run.cases.OwnerSteps.ReleaseB;
+import fencing.lab.run.cases.OwnerSteps.Say;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
+import fencing.lab.run.cases.RestoreSteps.BackUpSink;
+import fencing.lab.run.cases.RestoreSteps.OwnerWrites;
+import fencing.lab.run.cases.RestoreSteps.RecoverEpoch;
+import fencing.lab.run.cases.RestoreSteps.RestoreEtcd;
+import fencing.lab.run.cases.RestoreSteps.RestoreSinkBackup;
+import fencing.lab.run.cases.RestoreSteps.SnapshotEtcd;
 import fencing.lab.sink.Exchange;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,10 +28,10 @@ import java.util.Map;
  * The restore drill: etcd brought back from a snapshot issues tokens below the sink's mark; a sink brought back from a
  * backup forgets its mark and takes A's late write.
  */
-final class Restore implements StudyCase {
+final class Restore implements LabCase {
 
     private static final int OWNERS_BEFORE_RESTORE = 3;
-    private static final String[] MODES = {"plain", "fenced"};
+    private static final Mode[] MODES = {PLAIN, FENCED};
 
     @Override
     public String name() {
@@ -41,16 +49,16 @@ final class Restore implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
-        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put("plain", new ModeExpectation("accepted", "A-late"));
-        expected.put("fenced", new ModeExpectation("accepted", "A-late"));
+    public Map<Mode, ModeExpectation> expected() {
+        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put(PLAIN, new ModeExpectation(ACCEPTED, "A-late"));
+        expected.put(FENCED, new ModeExpectation(ACCEPTED, "A-late"));
         return expected;
     }
 
     @Override
     public ExpectedMark expectedMark() {
-        return new ExpectedMark("A", "the backup's mark was below A's token, so A's late write became the newest the sink had seen");
+        return new ExpectedMark(Holder.A, "the backup's mark was below A's token, so A's late write became the newest the sink had seen");
     }
 
     @Override
@@ -95,9 +103,9 @@ final class Restore implements StudyCase {
 
     @Override
     public void check(Outcome outcome, List<String> differences) {
-        Exchange lastBefore = outcome.write("C" + OWNERS_BEFORE_RESTORE, "fenced");
-        Exchange stuck = outcome.write("D", "fenced");
-        Exchange recovered = outcome.write("E", "fenced");
+        Exchange lastBefore = outcome.write("C" + OWNERS_BEFORE_RESTORE, FENCED);
+        Exchange stuck = outcome.write("D", FENCED);
+        Exchange recovered = outcome.write("E", FENCED);
         if (lastBefore == null || stuck == null || recovered == null) {
             differences.add("fenced: the writes of C" + OWNERS_BEFORE_RESTORE + ", D and E were not all sent");
             return;

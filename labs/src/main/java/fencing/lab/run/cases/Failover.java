@@ -1,7 +1,15 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.OwnerSteps.LateWriteA;
-import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.sink.Mode;
+import static fencing.lab.sink.Mode.PLAIN;
+import static fencing.lab.sink.Mode.FENCED;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import static fencing.lab.run.Verdict.REJECTED;
+import fencing.lab.run.Outcome;
+import fencing.lab.run.Step;
+import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.OwnerSteps.LateWriteA;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.support.evidence.Evidence;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
@@ -14,9 +22,9 @@ import java.util.Map;
  *
  * <p>A timeout cannot establish a remote process's state: only observing the key's absence is safe.
  */
-final class Failover implements StudyCase {
+final class Failover implements LabCase {
 
-    private static final String[] MODES = {"plain", "fenced"};
+    private static final Mode[] MODES = {PLAIN, FENCED};
 
     @Override
     public String name() {
@@ -34,10 +42,10 @@ final class Failover implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
-        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put("plain", new ModeExpectation("accepted", "A-late"));
-        expected.put("fenced", new ModeExpectation("rejected", "B-current"));
+    public Map<Mode, ModeExpectation> expected() {
+        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put(PLAIN, new ModeExpectation(ACCEPTED, "A-late"));
+        expected.put(FENCED, new ModeExpectation(REJECTED, "B-current"));
         return expected;
     }
 

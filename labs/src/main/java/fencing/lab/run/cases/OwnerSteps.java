@@ -1,5 +1,9 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.sink.Mode;
+import fencing.lab.run.Calls;
+import fencing.lab.run.Stage;
+import fencing.lab.run.Step;
 import fencing.etcd.Ownership;
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
@@ -23,9 +27,9 @@ final class OwnerSteps {
     }
 
     /** B writes {@code B-current} with its token to each of {@code modes} at once. */
-    record WriteB(List<String> modes) implements Step {
+    record WriteB(List<Mode> modes) implements Step {
 
-        WriteB(String... modes) {
+        WriteB(Mode... modes) {
             this(List.of(modes));
         }
 
@@ -37,25 +41,25 @@ final class OwnerSteps {
                 stage.journal().exchange(write);
                 Calls.requireOk(write, "B's write to " + write.mode());
                 stage.journal().add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(),
-                        "token " + b.token(), b.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict());
+                        "token " + b.token(), b.token(), write.mode().text(), write.reply(SinkReply.WriteVerdict.class).verdict());
             }
             stage.progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
         }
     }
 
     /** A is told to write {@code A-late} to each of {@code modes} and resumed; the step does not wait for its write. */
-    record ResumeAWriting(List<String> modes) implements Step {
+    record ResumeAWriting(List<Mode> modes) implements Step {
 
-        ResumeAWriting(String... modes) {
+        ResumeAWriting(Mode... modes) {
             this(List.of(modes));
         }
 
         @Override
         public void run(Stage stage) {
             // Queued while A is frozen: on SIGCONT it goes on with what it was about to do.
-            stage.prepared().worker.send(new WorkerCommand.Write(LATE, stage.active(modes)));
+            stage.prepared().worker().send(new WorkerCommand.Write(LATE, stage.active(modes)));
             long resumedAt = Times.nowMicros();
-            stage.prepared().worker.resume();
+            stage.prepared().worker().resume();
             stage.journal().add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
         }
     }
@@ -65,9 +69,9 @@ final class OwnerSteps {
 
         @Override
         public void run(Stage stage) {
-            WorkerReport.Wrote wrote = stage.prepared().worker.await(WorkerReport.Wrote.class, STEP_TIMEOUT);
+            WorkerReport.Wrote wrote = stage.prepared().worker().await(WorkerReport.Wrote.class, STEP_TIMEOUT);
             List<Exchange> writes = new ArrayList<>();
-            for (WorkerReport report : stage.prepared().worker.seen()) {
+            for (WorkerReport report : stage.prepared().worker().seen()) {
                 if (report instanceof WorkerReport.Called called && called.exchange().isWrite()) {
                     Calls.requireOk(called.exchange(), "A's write to " + called.exchange().mode());
                     writes.add(called.exchange());
@@ -78,9 +82,9 @@ final class OwnerSteps {
     }
 
     /** A writes late: it is resumed writing to each of {@code modes}, and the step waits for its write. */
-    record LateWriteA(List<String> modes) implements Step {
+    record LateWriteA(List<Mode> modes) implements Step {
 
-        LateWriteA(String... modes) {
+        LateWriteA(Mode... modes) {
             this(List.of(modes));
         }
 

@@ -1,13 +1,21 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.OwnerSteps.LateWriteA;
-import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.sink.Mode;
+import static fencing.lab.sink.Mode.PLAIN;
+import static fencing.lab.sink.Mode.FENCED;
+import static fencing.lab.sink.Mode.CURRENT_OWNER;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import static fencing.lab.run.Verdict.REJECTED;
+import fencing.lab.run.Step;
+import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.OwnerSteps.LateWriteA;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** The sink process is killed after B's write and restarted before A's: the mark is durable. */
-final class Restart implements StudyCase {
+final class Restart implements LabCase {
 
     @Override
     public String name() {
@@ -20,11 +28,11 @@ final class Restart implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
-        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put("plain", new ModeExpectation("accepted", "A-late"));
-        expected.put("fenced", new ModeExpectation("rejected", "B-current"));
-        expected.put("current-owner", new ModeExpectation("rejected", "B-current"));
+    public Map<Mode, ModeExpectation> expected() {
+        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put(PLAIN, new ModeExpectation(ACCEPTED, "A-late"));
+        expected.put(FENCED, new ModeExpectation(REJECTED, "B-current"));
+        expected.put(CURRENT_OWNER, new ModeExpectation(REJECTED, "B-current"));
         return expected;
     }
 
@@ -39,8 +47,8 @@ final class Restart implements StudyCase {
     @Override
     public List<Step> steps() {
         return List.of(
-                new WriteB("plain", "fenced", "current-owner"),
+                new WriteB(PLAIN, FENCED, CURRENT_OWNER),
                 new RestartSink(),
-                new LateWriteA("plain", "fenced", "current-owner"));
+                new LateWriteA(PLAIN, FENCED, CURRENT_OWNER));
     }
 }

@@ -1,5 +1,11 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
+import fencing.lab.sink.Mode;
+import fencing.lab.run.Calls;
+import fencing.lab.run.LabProcess;
+import fencing.lab.run.Stage;
+import fencing.lab.run.Step;
+import fencing.lab.run.LabCase;
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
@@ -20,16 +26,16 @@ final class RequestSteps {
     private RequestSteps() {
     }
 
-    /** C, a process that never held the lock, writes {@code C-forged} with {@link StudyCase#FORGED_TOKEN} to each of {@code modes} at once. */
-    record ForgedWrite(List<String> modes) implements Step {
+    /** C, a process that never held the lock, writes {@code C-forged} with {@link LabCase#FORGED_TOKEN} to each of {@code modes} at once. */
+    record ForgedWrite(List<Mode> modes) implements Step {
 
-        ForgedWrite(String... modes) {
+        ForgedWrite(Mode... modes) {
             this(List.of(modes));
         }
 
         @Override
         public void run(Stage stage) {
-            LabProcess<WorkerReport> forger = stage.prepared().forger;
+            LabProcess<WorkerReport> forger = stage.prepared().forger();
             if (forger == null) {
                 throw new IllegalStateException("this case started no writer C: its forgesToken() is false");
             }
@@ -42,7 +48,7 @@ final class RequestSteps {
                     Calls.requireOk(write, "C's forged write to " + write.mode());
                     writes.add(write);
                     stage.journal().add(Lane.C, Kind.FORGED_WRITE, write.receivedAtMicros(), FORGED + " → " + write.mode() + ": " + write.verdict(),
-                            "token " + wrote.token() + ", made up: C never held the lock", wrote.token(), write.mode(), write.verdict());
+                            "token " + wrote.token() + ", made up: C never held the lock", wrote.token(), write.mode().text(), write.verdict());
                 }
             }
             stage.progress("C (pid %d), which never held the lock, wrote %s with the made-up token %d: %s",

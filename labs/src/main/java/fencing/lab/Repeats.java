@@ -2,11 +2,10 @@ package fencing.lab;
 
 import fencing.lab.report.Reports;
 import fencing.lab.report.Tables;
-import fencing.lab.run.Cases;
 import fencing.lab.run.Prepared;
 import fencing.lab.run.RepeatRun;
 import fencing.lab.run.CaseToRun;
-import fencing.lab.run.StudyCase;
+import fencing.lab.run.LabCase;
 import fencing.support.Etcd;
 import fencing.support.EtcdCluster;
 import fencing.support.RestorableEtcd;
@@ -27,37 +26,35 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One case played by A and B, repeated: the etcd it needs, the repeats one after another, and its evidence and reports.
+ * The repeats of one case played by A and B: the etcd it needs, the repeats one after another, and its evidence and reports.
  *
  * @param classPathNote how the evidence says where worker A and the sink server ran
  */
-record CaseStudy(StudyCase declared, int repeats, Path dir, String classPath, String classPathNote, PrintWriter say) {
+record Repeats(LabCase labCase, int repeats, Path dir, String classPath, String classPathNote, PrintWriter say) {
 
     /** Runs the case into {@code dir}; returns its exit code (0, {@link Study#EXIT_DIFFERED} or {@link Study#EXIT_COULD_NOT_RUN}). */
     int run(PrintWriter err) {
-        CaseToRun abCase = CaseToRun.onTheClassesAtHand(declared, classPath);
+        CaseToRun toRun = CaseToRun.onTheClassesAtHand(labCase, classPath);
         Study.prepareOutDir(dir);
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case %s (%s) · %d repeat%s · lease TTL %d s · out %s%n",
-                declared.name(), declared.title(), repeats, repeats == 1 ? "" : "s", Study.TTL_SECONDS, dir);
-        if (!abCase.leftOut().isEmpty()) {
+                labCase.name(), labCase.title(), repeats, repeats == 1 ? "" : "s", Study.TTL_SECONDS, dir);
+        if (!toRun.leftOut().isEmpty()) {
             say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet; "
                     + "this case runs plain and fenced");
         }
         say.flush();
         List<Evidence.Repeat> done = new ArrayList<>();
         String error = null;
-        String[] etcdOrigin = {"(not started)"};
-        try {
-            repeat(abCase, done, etcdOrigin);
-        } catch (InterruptedException e) {
+        Ended ended = repeat(toRun, done);
+        if (ended.failure() instanceof InterruptedException) {
             Thread.currentThread().interrupt();
             error = "interrupted";
-        } catch (Exception e) {
-            error = Study.describe(e);
-            Study.writeStackTrace(dir, e);
+        } else if (ended.failure() != null) {
+            error = Study.describe(ended.failure());
+            Study.writeStackTrace(dir, ended.failure());
         }
-        Evidence.Study evidence = evidence(abCase, startedAt, etcdOrigin[0], done, error);
+        Evidence.Study evidence = evidence(toRun, startedAt, ended.etcdOrigin(), done, error);
         Reports.write(dir, evidence);
         Tables.printSummary(say, evidence, dir);
         if (error != null) {
@@ -69,16 +66,30 @@ record CaseStudy(StudyCase declared, int repeats, Path dir, String classPath, St
         return evidence.summary().failed() == 0 ? 0 : Study.EXIT_DIFFERED;
     }
 
-    private void repeat(CaseToRun abCase, List<Evidence.Repeat> done, String[] etcdOrigin) throws Exception {
+    /**
+     * How the repeats ended: the etcd they ran on, as far as it was started, and what stopped them early.
+     *
+     * @param failure what stopped the repeats, or {@code null} when every repeat ran
+     */
+    private record Ended(String etcdOrigin, Exception failure) {
+    }
+
+    /** The next repeat's processes, started once the current repeat's timed part is over; closed by whoever takes them last. */
+    private static final class Ahead {
+        private Prepared prepared;
+    }
+
+    private Ended repeat(CaseToRun toRun, List<Evidence.Repeat> done) {
+        String etcdOrigin = "(not started)";
         Prepared next = null;
         // A case that stops and restores etcd gets one of its own: the shared one may be a cluster the kit does not own.
         // A case that kills etcd's leader gets a three-member cluster of its own, for the same reason.
-        try (RestorableEtcd restorable = abCase.studyCase().restoresEtcd() ? RestorableEtcd.start() : null;
-             EtcdCluster cluster = abCase.studyCase().failsOverLeader() ? EtcdCluster.start(3) : null) {
+        try (RestorableEtcd restorable = toRun.labCase().restoresEtcd() ? RestorableEtcd.start() : null;
+             EtcdCluster cluster = toRun.labCase().failsOverLeader() ? EtcdCluster.start(3) : null) {
             Etcd shared = restorable == null && cluster == null ? Etcd.shared() : null;
             String endpoints = restorable != null ? restorable.endpoints() : cluster != null ? cluster.endpoints() : shared.endpoints();
-            etcdOrigin[0] = restorable != null ? restorable.toString() : cluster != null ? cluster.toString() : shared.toString();
-            say.println("etcd: " + etcdOrigin[0]);
+            etcdOrigin = restorable != null ? restorable.toString() : cluster != null ? cluster.toString() : shared.toString();
+            say.println("etcd: " + etcdOrigin);
             for (EtcdCluster.Member member : cluster == null ? List.<EtcdCluster.Member>of() : cluster.members()) {
                 say.printf(Locale.ROOT, "  %s: pid %d, %s, data in %s%n", member.name(), cluster.pid(member.name()), member.clientUrl(),
                         cluster.dir(member.name()));
@@ -92,24 +103,24 @@ record CaseStudy(StudyCase declared, int repeats, Path dir, String classPath, St
                 ByteSequence warmUp = ByteSequence.from(Etcd.uniqueKey("lab-warm-up"), StandardCharsets.UTF_8);
                 client.getKVClient().txn().If(new Cmp(warmUp, Cmp.Op.EQUAL, CmpTarget.version(0)))
                         .Then(Op.get(warmUp, GetOption.DEFAULT)).commit().get(5, TimeUnit.SECONDS);
-                next = Prepared.start(1, Study.repeatDir(dir, 1), abCase, endpoints, Study.TTL_SECONDS, classPath);
+                next = Prepared.start(1, Study.repeatDir(dir, 1), toRun, endpoints, Study.TTL_SECONDS, classPath);
                 for (int i = 1; i <= repeats; i++) {
                     Prepared current = next;
                     next = null;
                     int following = i + 1;
-                    Prepared[] ahead = new Prepared[1];
+                    Ahead ahead = new Ahead();
                     try {
-                        Evidence.Repeat repeat = new RepeatRun(abCase, client, restorable, Study.TTL_SECONDS, say, current, repeats)
+                        Evidence.Repeat repeat = new RepeatRun(toRun, client, restorable, Study.TTL_SECONDS, say, current, repeats)
                                 .onCluster(cluster).run(() -> {
                                     if (following <= repeats) {
-                                        ahead[0] = Prepared.start(following, Study.repeatDir(dir, following), abCase, endpoints,
+                                        ahead.prepared = Prepared.start(following, Study.repeatDir(dir, following), toRun, endpoints,
                                                 Study.TTL_SECONDS, classPath);
                                     }
                                 });
                         done.add(repeat);
                         Tables.printRepeat(say, repeat);
                     } finally {
-                        next = ahead[0];
+                        next = ahead.prepared;
                     }
                 }
             } finally {
@@ -117,10 +128,13 @@ record CaseStudy(StudyCase declared, int repeats, Path dir, String classPath, St
                     next.close();
                 }
             }
+        } catch (Exception e) {
+            return new Ended(etcdOrigin, e);
         }
+        return new Ended(etcdOrigin, null);
     }
 
-    private Evidence.Study evidence(CaseToRun abCase, String startedAt, String etcdOrigin, List<Evidence.Repeat> done, String error) {
+    private Evidence.Study evidence(CaseToRun toRun, String startedAt, String etcdOrigin, List<Evidence.Repeat> done, String error) {
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
         List<Double> expiry = new ArrayList<>();
@@ -134,8 +148,8 @@ record CaseStudy(StudyCase declared, int repeats, Path dir, String classPath, St
         int passed = (int) done.stream().filter(Evidence.Repeat::pass).count();
         Evidence.Summary summary = new Evidence.Summary(done.size(), passed, done.size() - passed,
                 Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
-        return new Evidence.Study(Evidence.SCHEMA, Study.class.getName(), declared.name(), declared.title(), Study.CONTRACT,
+        return new Evidence.Study(Evidence.SCHEMA, Study.class.getName(), labCase.name(), labCase.title(), Study.CONTRACT,
                 startedAt, Instant.now().toString(), Study.TTL_SECONDS, repeats, etcdOrigin, Runtime.version().toString(), classPathNote,
-                Cases.implementations(abCase), done, summary, null, error);
+                toRun.implementations(), done, summary, null, error);
     }
 }

@@ -1,14 +1,22 @@
-package fencing.lab.run;
+package fencing.lab.run.cases;
 
-import fencing.lab.run.OwnerSteps.LateWriteA;
-import fencing.lab.run.OwnerSteps.Say;
-import fencing.lab.run.OwnerSteps.WriteB;
+import fencing.lab.sink.Mode;
+import static fencing.lab.sink.Mode.PLAIN;
+import static fencing.lab.sink.Mode.FENCED;
+import static fencing.lab.sink.Mode.CURRENT_OWNER;
+import static fencing.lab.run.Verdict.ACCEPTED;
+import static fencing.lab.run.Verdict.REJECTED;
+import fencing.lab.run.Step;
+import fencing.lab.run.LabCase;
+import fencing.lab.run.cases.OwnerSteps.LateWriteA;
+import fencing.lab.run.cases.OwnerSteps.Say;
+import fencing.lab.run.cases.OwnerSteps.WriteB;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** The extension: A writes after its lease is gone but before B has reached the sink. */
-final class PreContact implements StudyCase {
+final class PreContact implements LabCase {
 
     @Override
     public String name() {
@@ -21,11 +29,11 @@ final class PreContact implements StudyCase {
     }
 
     @Override
-    public Map<String, ModeExpectation> expected() {
-        Map<String, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put("plain", new ModeExpectation("accepted", "B-current"));
-        expected.put("fenced", new ModeExpectation("accepted", "B-current"));
-        expected.put("current-owner", new ModeExpectation("rejected", "B-current"));
+    public Map<Mode, ModeExpectation> expected() {
+        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
+        expected.put(PLAIN, new ModeExpectation(ACCEPTED, "B-current"));
+        expected.put(FENCED, new ModeExpectation(ACCEPTED, "B-current"));
+        expected.put(CURRENT_OWNER, new ModeExpectation(REJECTED, "B-current"));
         return expected;
     }
 
@@ -52,7 +60,7 @@ final class PreContact implements StudyCase {
     public List<Step> steps() {
         return List.of(
                 new Say("B holds the lock but has not contacted the sink yet"),
-                new LateWriteA("plain", "fenced", "current-owner"),
-                new WriteB("plain", "fenced", "current-owner"));
+                new LateWriteA(PLAIN, FENCED, CURRENT_OWNER),
+                new WriteB(PLAIN, FENCED, CURRENT_OWNER));
     }
 }
