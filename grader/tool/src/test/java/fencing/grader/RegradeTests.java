@@ -2,7 +2,7 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencing.grader.batch.BatchRecord;
+import fencing.grader.files.BatchRecord;
 import fencing.grader.batch.Gradebook;
 import fencing.grader.batch.RegradeReport;
 import fencing.grader.cli.GradeCommand;

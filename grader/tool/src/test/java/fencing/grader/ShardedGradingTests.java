@@ -3,7 +3,7 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import fencing.grader.batch.BatchRecord;
+import fencing.grader.files.BatchRecord;
 import fencing.grader.batch.Shard;
 import fencing.grader.batch.ShardMerge;
 import fencing.grader.cli.GradeCommand;

@@ -3,6 +3,7 @@ package fencing.grader.batch;
 import fencing.grader.classpage.ClassPage;
 import fencing.grader.classpage.KeptFiles;
 import fencing.grader.files.BatchFolder;
+import fencing.grader.files.BatchRecord;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.report.ConsoleLine;

@@ -1,6 +1,7 @@
 package fencing.grader.batch;
 
 import fencing.grader.files.BatchFolder;
+import fencing.grader.files.BatchRecord;
 import fencing.grader.files.GradebookRow;
 import fencing.grader.files.ResultsFile;
 import java.io.IOException;

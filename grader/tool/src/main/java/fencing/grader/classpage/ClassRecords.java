@@ -1,9 +1,9 @@
 package fencing.grader.classpage;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.files.BatchFolder;
+import fencing.grader.files.BatchRecord;
 import fencing.grader.files.GradeStatus;
 import fencing.grader.files.GradebookRow;
 import fencing.grader.files.ResultsFile;
@@ -21,26 +21,9 @@ import java.util.List;
  * @param batch    what {@code batch.json} says
  * @param students one per gradebook row, in its order
  */
-record ClassRecords(BatchFile batch, List<Student> students) {
+record ClassRecords(BatchRecord batch, List<Student> students) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /**
-     * The part of {@code batch.json} the page uses.
-     *
-     * @param shard    {@code I/N}, {@code 1/1} for a whole class
-     * @param students every student of the class
-     * @param graded   the students this output holds
-     * @param reused   those whose grade was taken over from an earlier batch
-     */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    record BatchFile(String shard, List<String> students, List<String> graded, List<String> reused) {
-
-        /** The students of the class this output does not hold. */
-        List<String> missing() {
-            return students.stream().filter(student -> !graded.contains(student)).toList();
-        }
-    }
 
     /**
      * A student of the batch.
@@ -66,16 +49,16 @@ record ClassRecords(BatchFile batch, List<Student> students) {
      * @throws IllegalArgumentException if {@code out} is not such an output, saying what is missing or unreadable
      */
     static ClassRecords read(Path out) throws IOException {
-        Path batchFile = out.resolve("batch.json");
+        Path batchFile = out.resolve(BatchRecord.FILE);
         Path gradebook = out.resolve(BatchFolder.GRADEBOOK_CSV);
         if (!Files.isRegularFile(batchFile, LinkOption.NOFOLLOW_LINKS) || !Files.isRegularFile(gradebook, LinkOption.NOFOLLOW_LINKS)) {
             throw new IllegalArgumentException(out + " is not the output of ./kit grade --batch or ./kit gradebook merge: it needs"
                     + " batch.json and gradebook.csv");
         }
-        BatchFile batch;
+        BatchRecord batch;
         List<GradebookRow> rows;
         try {
-            batch = JSON.readValue(batchFile.toFile(), BatchFile.class);
+            batch = JSON.readValue(batchFile.toFile(), BatchRecord.class);
             rows = GradebookRow.read(gradebook);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(out + " holds a batch.json or gradebook.csv this kit cannot read ("
