@@ -26,7 +26,7 @@ import java.util.concurrent.TimeoutException;
  * {@code container} forces one of the last two. Whatever this class starts, {@link #close()} stops, and a
  * watchdog stops it too if the JVM dies first.
  */
-public final class Etcd implements AutoCloseable {
+public final class Etcd implements EtcdEndpoints, AutoCloseable {
 
     /** Where etcd comes from when nothing is set. */
     public static final String DEFAULT_IMAGE = "gcr.io/etcd-development/etcd:v3.5.21";
@@ -198,6 +198,7 @@ public final class Etcd implements AutoCloseable {
     }
 
     /** Returns the client URLs, comma-separated. */
+    @Override
     public String endpoints() {
         return endpoints;
     }
@@ -208,6 +209,7 @@ public final class Etcd implements AutoCloseable {
     }
 
     /** Builds a jetcd client for this etcd; the caller closes it. */
+    @Override
     public Client newClient() {
         return Client.builder()
                 .endpoints(endpoints.split(","))

@@ -23,7 +23,7 @@ import java.util.Optional;
  * election timeout {@link #ELECTION_TIMEOUT}: short enough for a quick failover, long enough that a
  * busy two-core machine does not call elections on its own.
  */
-public final class EtcdCluster implements AutoCloseable {
+public final class EtcdCluster implements EtcdEndpoints, AutoCloseable {
 
     /** How often the leader sends heartbeats. */
     public static final Duration HEARTBEAT = Duration.ofMillis(25);
@@ -129,8 +129,15 @@ public final class EtcdCluster implements AutoCloseable {
     }
 
     /** Returns every member's client URL, comma-separated, as {@code --endpoints} takes them. */
+    @Override
     public String endpoints() {
         return String.join(",", commands.keySet().stream().map(this::clientUrl).toList());
+    }
+
+    /** Builds a jetcd client of every member; the caller closes it. */
+    @Override
+    public Client newClient() {
+        return newClient(new String[0]);
     }
 
     /** Builds a jetcd client of the members {@code names} only (all of them when none is named); the caller closes it. */

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * replacement cluster with an empty data directory instead, and says so. Everything lives in one temporary
  * directory that goes with {@link #close()}, or with the watchdog if the JVM dies first.
  */
-public final class RestorableEtcd implements AutoCloseable {
+public final class RestorableEtcd implements EtcdEndpoints, AutoCloseable {
 
     private static final Duration TOOL_TIMEOUT = Duration.ofSeconds(30);
     /** How long a restore waits before starting again on its ports when another process held one. */
@@ -120,6 +120,7 @@ public final class RestorableEtcd implements AutoCloseable {
     }
 
     /** Returns the client URL; it stays the same across restores. */
+    @Override
     public String endpoints() {
         return "http://127.0.0.1:" + clientPort;
     }
@@ -130,6 +131,7 @@ public final class RestorableEtcd implements AutoCloseable {
     }
 
     /** Builds a jetcd client for this etcd; the caller closes it. */
+    @Override
     public Client newClient() {
         return Client.builder().endpoints(endpoints()).connectTimeout(Duration.ofSeconds(5)).build();
     }

@@ -8,6 +8,7 @@ import fencing.lab.run.CaseToRun;
 import fencing.lab.run.LabCase;
 import fencing.support.Etcd;
 import fencing.support.EtcdCluster;
+import fencing.support.EtcdEndpoints;
 import fencing.support.RestorableEtcd;
 import fencing.support.evidence.Evidence;
 import io.etcd.jetcd.ByteSequence;
@@ -86,9 +87,10 @@ record Repeats(LabCase labCase, int repeats, Path dir, String classPath, String 
         // A case that kills etcd's leader gets a three-member cluster of its own, for the same reason.
         try (RestorableEtcd restorable = toRun.labCase().restoresEtcd() ? RestorableEtcd.start() : null;
              EtcdCluster cluster = toRun.labCase().failsOverLeader() ? EtcdCluster.start(3) : null) {
-            Etcd shared = restorable == null && cluster == null ? Etcd.shared() : null;
-            String endpoints = restorable != null ? restorable.endpoints() : cluster != null ? cluster.endpoints() : shared.endpoints();
-            etcdOrigin = restorable != null ? restorable.toString() : cluster != null ? cluster.toString() : shared.toString();
+            // The shared etcd is the JVM's, never closed here; the other two are this repeat's.
+            EtcdEndpoints etcd = restorable != null ? restorable : cluster != null ? cluster : Etcd.shared();
+            String endpoints = etcd.endpoints();
+            etcdOrigin = etcd.toString();
             say.println("etcd: " + etcdOrigin);
             for (EtcdCluster.Member member : cluster == null ? List.<EtcdCluster.Member>of() : cluster.members()) {
                 say.printf(Locale.ROOT, "  %s: pid %d, %s, data in %s%n", member.name(), cluster.pid(member.name()), member.clientUrl(),
@@ -98,7 +100,7 @@ record Repeats(LabCase labCase, int repeats, Path dir, String classPath, String 
                 say.println("restore: " + RestorableEtcd.restoreTool().map(tool -> "from a snapshot with " + tool)
                         .orElse("no etcdutl or etcdctl on PATH: etcd comes back as a replacement cluster with an empty data directory"));
             }
-            try (Client client = restorable != null ? restorable.newClient() : cluster != null ? cluster.newClient() : shared.newClient()) {
+            try (Client client = etcd.newClient()) {
                 // Connect, and run a read-only Txn like tryAcquire's, so that B's first acquire costs round trips, not a start-up.
                 ByteSequence warmUp = ByteSequence.from(Etcd.uniqueKey("lab-warm-up"), StandardCharsets.UTF_8);
                 client.getKVClient().txn().If(new Cmp(warmUp, Cmp.Op.EQUAL, CmpTarget.version(0)))
