@@ -261,7 +261,7 @@ public final class Grader implements AutoCloseable {
             Files.createDirectories(workDir.resolve("jvm-" + jvm));
         }
         sandbox.prepare(workDir);
-        boolean together = StaticState.find(classes, compiled.classes(), Grader.class.getClassLoader()).isEmpty();
+        boolean together = SideBySide.enabled() && StaticState.find(classes, compiled.classes(), Grader.class.getClassLoader()).isEmpty();
         SideBySide.Outcome run = SideBySide.run(tests, together, policy.limits().run(), jvm -> new ForkedRun(classPath,
                 workDir.resolve("jvm-" + jvm), environment, policy.limits(), sandbox, hidden, classData,
                 new ClassOrigins(classes, compiled.classes())));
