@@ -41,7 +41,6 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("Part 4: the current owner, as etcd sees it now, and forged tokens")
 class CurrentOwnerGradedTests {
 
-    private static final long HELD_TTL_SECONDS = 10;
     private static final long FORGED = 1_000_000_000_000L;
 
     @RegisterExtension
@@ -58,7 +57,7 @@ class CurrentOwnerGradedTests {
         String key = Etcd.uniqueKey("pre-contact");
         Sink fenced = new FencedSink(ConnectionSource.sqlite(dir.resolve("fenced.db")));
         Sink owned = new OwnerCheckingSink(ConnectionSource.sqlite(dir.resolve("current-owner.db")), new EtcdOwnerCheck(etcd.client(), key));
-        Holder a = acquire(key, "A", HELD_TTL_SECONDS);
+        Holder a = acquire(key, "A", EtcdObserver.HELD_TTL_SECONDS);
         WriteResult aWhileHolding = owned.write(a.token(), "A, while holding");
         fenced.write(a.token(), "A, while holding");
         assertThat(aWhileHolding.accepted())
@@ -67,7 +66,7 @@ class CurrentOwnerGradedTests {
 
         // A pauses past its lease: etcd ends it and deletes the key, as expiry would, and B acquires.
         etcd.revoke(a.leaseId());
-        Holder b = acquire(key, "B", HELD_TTL_SECONDS);
+        Holder b = acquire(key, "B", EtcdObserver.HELD_TTL_SECONDS);
         WriteResult fencedLate = fenced.write(a.token(), "A, late");
         WriteResult ownedLate = owned.write(a.token(), "A, late");
 
@@ -101,7 +100,7 @@ class CurrentOwnerGradedTests {
         String key = Etcd.uniqueKey("forged");
         Path file = dir.resolve("current-owner.db");
         Sink owned = new OwnerCheckingSink(ConnectionSource.sqlite(file), new EtcdOwnerCheck(etcd.client(), key));
-        Holder b = acquire(key, "B", HELD_TTL_SECONDS);
+        Holder b = acquire(key, "B", EtcdObserver.HELD_TTL_SECONDS);
         assertThat(owned.write(b.token(), "B, first").accepted())
                 .as("B holds the lock with token %d, so its write must be accepted", b.token()).isTrue();
 
@@ -131,7 +130,7 @@ class CurrentOwnerGradedTests {
     void releasedOrExpiredHoldersTokenIsRejected(@TempDir Path dir) {
         String released = Etcd.uniqueKey("released");
         Sink afterRelease = new OwnerCheckingSink(ConnectionSource.sqlite(dir.resolve("released.db")), new EtcdOwnerCheck(etcd.client(), released));
-        Holder a = acquire(released, "A", HELD_TTL_SECONDS);
+        Holder a = acquire(released, "A", EtcdObserver.HELD_TTL_SECONDS);
         assertThat(afterRelease.write(a.token(), "A, holding").accepted())
                 .as("A holds the lock with token %d, so its write must be accepted", a.token()).isTrue();
         release(released, a);
@@ -144,7 +143,7 @@ class CurrentOwnerGradedTests {
 
         String expired = Etcd.uniqueKey("expired");
         Sink afterExpiry = new OwnerCheckingSink(ConnectionSource.sqlite(dir.resolve("expired.db")), new EtcdOwnerCheck(etcd.client(), expired));
-        Holder e = acquire(expired, "E", HELD_TTL_SECONDS);
+        Holder e = acquire(expired, "E", EtcdObserver.HELD_TTL_SECONDS);
         assertThat(afterExpiry.write(e.token(), "E, holding").accepted())
                 .as("E holds the lock with token %d, so its write must be accepted", e.token()).isTrue();
         etcd.revoke(e.leaseId());
@@ -167,7 +166,7 @@ class CurrentOwnerGradedTests {
                 .as("nobody holds the lock, so no token may be current: isCurrent(0), isCurrent(-1), isCurrent(5)")
                 .containsExactly(false, false, false);
 
-        Holder b = acquire(key, "B", HELD_TTL_SECONDS);
+        Holder b = acquire(key, "B", EtcdObserver.HELD_TTL_SECONDS);
         long lookalike = b.token() + 7;
         // The holder rewrites its key (same lease): the version and mod_revision move on, the create_revision stays.
         Etcd.await(etcd.client().getKVClient().put(EtcdObserver.bytes(key), EtcdObserver.bytes(Long.toString(lookalike)),
@@ -201,7 +200,7 @@ class CurrentOwnerGradedTests {
         String key = Etcd.uniqueKey("linearizable");
         ReadRecordingClient recording = new ReadRecordingClient(etcd.client());
         EtcdOwnerCheck owners = new EtcdOwnerCheck(recording.client(), key);
-        Holder b = acquire(key, "B", HELD_TTL_SECONDS);
+        Holder b = acquire(key, "B", EtcdObserver.HELD_TTL_SECONDS);
 
         boolean before = owners.isCurrent(b.token());
         int readsBefore = recording.reads().size();

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @DisplayName("EpochLockService: the token is Tokens.compose(epoch, create_revision), both read in the Txn that creates the key")
 class EpochLockTests {
 
-    private static final long HELD_TTL_SECONDS = 10;
 
     @RegisterExtension
     static final EtcdObserver etcd = new EtcdObserver();
@@ -31,7 +30,7 @@ class EpochLockTests {
     void tokenComposesTheEpochAndTheCreateRevision() {
         String key = Etcd.uniqueKey("epoch-token");
         String epochKey = Etcd.uniqueKey("epoch");
-        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, HELD_TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, EtcdObserver.HELD_TTL_SECONDS);
 
         Ownership first = acquired(locks, "alice");
         long firstRevision = etcd.read(key).orElseThrow().getCreateRevision();
@@ -62,7 +61,7 @@ class EpochLockTests {
         put(epochKey, "1");
         // After every call of the service the epoch moves on: only a read inside the creating Txn sees the epoch of that moment.
         ObservedClient observed = ObservedClient.withListener(etcd.client(), call -> put(epochKey, Long.toString(epoch.incrementAndGet())));
-        EpochLockService locks = new EpochLockService(observed.client(), key, epochKey, HELD_TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(observed.client(), key, epochKey, EtcdObserver.HELD_TTL_SECONDS);
 
         Ownership alice = acquired(locks, "alice");
 
@@ -85,10 +84,10 @@ class EpochLockTests {
         String key = Etcd.uniqueKey("epoch-release");
         String epochKey = Etcd.uniqueKey("epoch");
         put(epochKey, "1");
-        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, HELD_TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, EtcdObserver.HELD_TTL_SECONDS);
         Ownership bob = acquired(locks, "bob");
         long revision = Tokens.revision(bob.token());
-        long spareLease = Etcd.await(etcd.client().getLeaseClient().grant(HELD_TTL_SECONDS)).getID();
+        long spareLease = Etcd.await(etcd.client().getLeaseClient().grant(EtcdObserver.HELD_TTL_SECONDS)).getID();
         // After a restore revisions repeat: an owner of epoch 0 may hold a token with bob's very revision.
         Ownership beforeRestore = new Ownership("alice", Tokens.compose(0, revision), spareLease);
 
@@ -111,7 +110,7 @@ class EpochLockTests {
     void holderReleasesInEveryEpoch() {
         String key = Etcd.uniqueKey("epoch-holder-release");
         String epochKey = Etcd.uniqueKey("epoch");
-        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, HELD_TTL_SECONDS);
+        EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, EtcdObserver.HELD_TTL_SECONDS);
         for (String epoch : new String[] {null, "4"}) {
             if (epoch != null) {
                 put(epochKey, epoch);

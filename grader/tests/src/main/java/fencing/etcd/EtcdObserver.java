@@ -35,6 +35,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class EtcdObserver implements BeforeAllCallback, AfterAllCallback {
 
+    /**
+     * The lease TTL a test gives a lock whose lease must outlive the test: an hour, so no machine, however slow, lets it
+     * expire first. A test that needs the lease to end revokes it ({@link #revoke}), as etcd's expiry would; only the one
+     * expiry test waits for a real TTL to run out.
+     */
+    static final long HELD_TTL_SECONDS = 3600;
     private static final Duration WARM_UP_CALL_LIMIT = Duration.ofSeconds(30);
 
     private final String unrelatedKey = Etcd.uniqueKey("unrelated");

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @DisplayName("EtcdLockService: release deletes only the caller's own key")
 class EtcdReleaseTests {
 
-    private static final long HELD_TTL_SECONDS = 10;
 
     @RegisterExtension
     static final EtcdObserver etcd = new EtcdObserver();
@@ -27,7 +26,7 @@ class EtcdReleaseTests {
     @DisplayName("A stale owner's release never deletes the newer owner's key")
     void staleReleaseLeavesTheNewOwnersKey() {
         String key = Etcd.uniqueKey("stale-release");
-        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, HELD_TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, EtcdObserver.HELD_TTL_SECONDS);
         Ownership alice = acquired(locks, "alice");
         // Alice is paused past her lease: etcd drops her lease and her key, as expiry would.
         etcd.revoke(alice.leaseId());
@@ -56,7 +55,7 @@ class EtcdReleaseTests {
     @DisplayName("A release from an earlier ownership by the same owner name never deletes that owner's newer key")
     void releaseOfAnEarlierGenerationLeavesTheSameOwnersNewerKey() {
         String key = Etcd.uniqueKey("same-name-release");
-        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, HELD_TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, EtcdObserver.HELD_TTL_SECONDS);
         Ownership first = acquired(locks, "alice");
         // Alice's first lease lapses while she is paused; a restarted alice, same name, takes the lock again.
         etcd.revoke(first.leaseId());
@@ -85,7 +84,7 @@ class EtcdReleaseTests {
     @DisplayName("A stale release still ends the stale owner's own lease, whether or not the key was deleted")
     void staleReleaseStillRevokesItsOwnLease() {
         String key = Etcd.uniqueKey("stale-lease-release");
-        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, HELD_TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, EtcdObserver.HELD_TTL_SECONDS);
         Ownership alice = acquired(locks, "alice");
         // An operator deletes the key by hand; alice's lease lives on, and bob takes the lock.
         Etcd.await(etcd.client().getKVClient().delete(EtcdObserver.bytes(key)));
@@ -111,7 +110,7 @@ class EtcdReleaseTests {
     @DisplayName("Releasing after the lease already expired returns false and is not an error")
     void releaseAfterTheLeaseExpiredIsNotAnError() {
         String key = Etcd.uniqueKey("expired-release");
-        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, HELD_TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, EtcdObserver.HELD_TTL_SECONDS);
         Ownership alice = acquired(locks, "alice");
         // Alice's lease is gone, as expiry would leave it: etcd answers NOT_FOUND to a revoke of it.
         etcd.revoke(alice.leaseId());
@@ -129,7 +128,7 @@ class EtcdReleaseTests {
     @DisplayName("The holder's release deletes its key, ends its lease and frees the lock")
     void releaseDeletesTheOwnKeyAndRevokesTheLease() {
         String key = Etcd.uniqueKey("release");
-        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, HELD_TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, EtcdObserver.HELD_TTL_SECONDS);
         Ownership alice = acquired(locks, "alice");
 
         boolean released = locks.release(alice);

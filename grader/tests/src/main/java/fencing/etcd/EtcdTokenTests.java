@@ -17,7 +17,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @DisplayName("EtcdLockService: the fencing token is the lock key's create_revision")
 class EtcdTokenTests {
 
-    private static final long HELD_TTL_SECONDS = 10;
 
     @RegisterExtension
     static final EtcdObserver etcd = new EtcdObserver();
@@ -32,7 +31,7 @@ class EtcdTokenTests {
     @DisplayName("The token is the lock key's create_revision as etcd reports it, not the lease ID")
     void tokenIsTheLockKeysCreateRevision() {
         String key = Etcd.uniqueKey("token");
-        EtcdLockService locks = busyService(key, HELD_TTL_SECONDS);
+        EtcdLockService locks = busyService(key, EtcdObserver.HELD_TTL_SECONDS);
 
         Optional<Ownership> alice = locks.tryAcquire("alice");
         etcd.unrelatedWrites(3);
@@ -54,7 +53,7 @@ class EtcdTokenTests {
     @DisplayName("After a release, the next owner gets a larger token, even with other writes in between")
     void nextOwnerAfterReleaseGetsALargerToken() {
         String key = Etcd.uniqueKey("token-after-release");
-        EtcdLockService locks = busyService(key, HELD_TTL_SECONDS);
+        EtcdLockService locks = busyService(key, EtcdObserver.HELD_TTL_SECONDS);
 
         Ownership alice = acquired(locks, "alice");
         etcd.unrelatedWrites(2);
@@ -83,7 +82,7 @@ class EtcdTokenTests {
     void nextOwnerAfterExpiryGetsALargerToken() {
         String key = Etcd.uniqueKey("token-after-expiry");
         ObservedClient observed = ObservedClient.withUnrelatedWrites(etcd.client(), Etcd.uniqueKey("busy"));
-        EtcdLockService locks = new EtcdLockService(observed.client(), key, HELD_TTL_SECONDS);
+        EtcdLockService locks = new EtcdLockService(observed.client(), key, EtcdObserver.HELD_TTL_SECONDS);
 
         Ownership alice = acquired(locks, "alice");
         etcd.unrelatedWrites(2);

@@ -32,7 +32,6 @@ import org.junit.jupiter.api.Test;
 @DisplayName("Recovery: after a snapshot restore the next owner's token is above every token issued before it")
 class RestoreLineageTests {
 
-    private static final long HELD_TTL_SECONDS = 10;
     private static final int OWNERS_BEFORE_RESTORE = 3;
     /** As long as a client's warm-up may take ({@link EtcdObserver}): only an etcd that is gone reaches it. */
     private static final Duration CONNECT_LIMIT = Duration.ofSeconds(30);
@@ -204,7 +203,7 @@ class RestoreLineageTests {
         }
 
         EpochLockService locks(Client on) {
-            return new EpochLockService(on, lockKey, epochKey, HELD_TTL_SECONDS);
+            return new EpochLockService(on, lockKey, epochKey, EtcdObserver.HELD_TTL_SECONDS);
         }
 
         /** {@code count} owners in turn take the lock, write (the sink accepts: each token is newer) and release; returns the mark. */
