@@ -4,14 +4,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.UncheckedIOException;
 
@@ -44,11 +42,6 @@ public final class Json {
         return mapper;
     }
 
-    /** Returns a new, empty JSON object. */
-    public static ObjectNode object() {
-        return MAPPER.createObjectNode();
-    }
-
     /** Writes {@code value} on one line. */
     public static String compact(Object value) {
         try {
@@ -64,15 +57,6 @@ public final class Json {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException("could not write JSON for " + value.getClass().getSimpleName(), e);
-        }
-    }
-
-    /** Parses {@code text}, which this lab wrote itself, so that a parse error is a bug worth failing on. */
-    public static JsonNode parse(String text) {
-        try {
-            return MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException("not JSON: " + text, e);
         }
     }
 
