@@ -1,8 +1,5 @@
 package fencing.lab.history;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A recorded chaos history, read and validated line by line (the format is in {@code labs/README.md}).
+ * A recorded chaos history, read and validated line by line (the format is {@link HistoryLine}'s, described in {@code labs/README.md}).
  *
  * <p>Reading never guesses: a line that is not JSON, lacks a field or has one of the wrong type makes the
  * history invalid, and a history without its closing lines (a writer's {@code writer-end}, the final
@@ -28,23 +25,25 @@ public final class History {
     /** The format this reader understands. */
     public static final int FORMAT = 1;
 
-    /** A lock holder's acquisition: {@code writer} got {@code token} at {@code atMicros}. */
-    public record Acquired(String writer, long token, long atMicros) {
-    }
-
-    /** One write to one mode, as its writer saw it; {@code verdict} is {@code accepted}, {@code rejected} or {@code error}. */
+    /**
+     * One write to one mode, as its writer saw it, and the line of the file it is on; {@code verdict} is {@code accepted},
+     * {@code rejected} or {@code error}.
+     */
     public record Write(int line, String writer, long token, String lease, String mode, String value, long sentAtMicros,
                         long receivedAtMicros, String verdict) {
+
+        private Write(int line, HistoryLine.Write write) {
+            this(line, write.writer(), write.token(), write.lease(), write.mode(), write.value(), write.sentAtMicros(),
+                    write.receivedAtMicros(), write.verdict());
+        }
 
         boolean accepted() {
             return verdict.equals("accepted");
         }
     }
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     private final List<String> problems = new ArrayList<>();
-    private final List<Acquired> acquisitions = new ArrayList<>();
+    private final List<HistoryLine.Acquired> acquisitions = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
     private final Set<String> modes = new LinkedHashSet<>();
     private final List<String> writerNames = new ArrayList<>();
@@ -66,7 +65,7 @@ public final class History {
     }
 
     /** Returns every acquisition, in file order. */
-    public List<Acquired> acquisitions() {
+    public List<HistoryLine.Acquired> acquisitions() {
         return acquisitions;
     }
 
@@ -112,7 +111,7 @@ public final class History {
 
     private void parse(BufferedReader in) throws IOException {
         Map<String, Integer> writesBy = new LinkedHashMap<>();
-        Map<String, Long> endedWith = new LinkedHashMap<>();
+        Map<String, Integer> endedWith = new LinkedHashMap<>();
         Set<String> named = new LinkedHashSet<>();
         boolean header = false;
         Long endCount = null;
@@ -126,67 +125,35 @@ public final class History {
                 problems.add("line " + number + ": content after the end line");
                 return;
             }
-            JsonNode line;
             try {
-                line = MAPPER.readTree(text);
-            } catch (JsonProcessingException e) {
-                problems.add("line " + number + ": not JSON (" + e.getOriginalMessage() + ")");
-                return;
-            }
-            try {
-                String type = text(line, "type");
-                if (!header && !type.equals("history")) {
-                    problems.add("line " + number + ": the first line must be the history header, got type '" + type + "'");
+                HistoryLine line = HistoryLineReader.read(text);
+                if (!header && !(line instanceof HistoryLine.Header)) {
+                    problems.add("line " + number + ": the first line must be the history header, got type '" + HistoryLineReader.typeOf(line) + "'");
                     return;
                 }
-                switch (type) {
-                    case "history" -> {
-                        if (header) {
-                            throw new IllegalArgumentException("a second history header");
-                        }
-                        header = true;
-                        long format = number(line, "format");
-                        if (format != FORMAT) {
-                            throw new IllegalArgumentException("format " + format + " is not the format " + FORMAT + " this checker reads");
-                        }
-                        seed = number(line, "seed");
-                        JsonNode names = field(line, "writerNames");
-                        JsonNode modeList = field(line, "modes");
-                        if (!names.isArray() || !modeList.isArray() || names.isEmpty() || modeList.isEmpty()) {
-                            throw new IllegalArgumentException("writerNames and modes must be non-empty arrays");
-                        }
-                        names.forEach(n -> named.add(n.asText()));
-                        modeList.forEach(m -> modes.add(m.asText()));
-                        writers = named.size();
-                        writerNames.addAll(named);
+                if (line instanceof HistoryLine.Header read) {
+                    if (header) {
+                        throw new IllegalArgumentException("a second history header");
                     }
-                    case "acquired" -> acquisitions.add(new Acquired(writer(line, named), number(line, "token"), number(line, "atMicros")));
-                    case "write" -> {
-                        Write write = new Write(number, writer(line, named), number(line, "token"), text(line, "lease"), text(line, "mode"),
-                                text(line, "value"), number(line, "sentAtMicros"), number(line, "receivedAtMicros"), text(line, "verdict"));
-                        if (!modes.contains(write.mode())) {
-                            throw new IllegalArgumentException("mode '" + write.mode() + "' is not among the header's modes " + modes);
-                        }
-                        if (!Set.of("accepted", "rejected", "error").contains(write.verdict())) {
-                            throw new IllegalArgumentException("verdict must be accepted, rejected or error, got '" + write.verdict() + "'");
-                        }
-                        if (write.receivedAtMicros() < write.sentAtMicros()) {
-                            throw new IllegalArgumentException("received before it was sent");
-                        }
-                        writes.add(write);
-                        writesBy.merge(write.writer(), 1, Integer::sum);
+                    header = true;
+                    header(read, named);
+                } else if (line instanceof HistoryLine.Acquired acquired) {
+                    named(acquired.writer(), named);
+                    acquisitions.add(acquired);
+                } else if (line instanceof HistoryLine.Write read) {
+                    Write write = write(number, read, named);
+                    writes.add(write);
+                    writesBy.merge(write.writer(), 1, Integer::sum);
+                } else if (line instanceof HistoryLine.Fault fault) {
+                    faults.add(fault);
+                } else if (line instanceof HistoryLine.WriterEnd end) {
+                    if (endedWith.put(named(end.writer(), named), end.writes()) != null) {
+                        throw new IllegalArgumentException("a second writer-end for " + end.writer());
                     }
-                    case "nemesis" -> faults.add(new HistoryLine.Fault(text(line, "action"), text(line, "writer"), number(line, "atMicros")));
-                    case "released", "acquire-failed" -> number(line, "atMicros");
-                    case "writer-end" -> {
-                        String writer = writer(line, named);
-                        if (endedWith.put(writer, number(line, "writes")) != null) {
-                            throw new IllegalArgumentException("a second writer-end for " + writer);
-                        }
-                    }
-                    case "end" -> endCount = number(line, "writes");
-                    default -> throw new IllegalArgumentException("unknown type '" + type + "'");
+                } else if (line instanceof HistoryLine.End end) {
+                    endCount = end.writes();
                 }
+                // A released or acquire-failed line needs nothing but its time, which reading it required.
             } catch (IllegalArgumentException e) {
                 problems.add("line " + number + ": " + e.getMessage());
                 return;
@@ -197,7 +164,7 @@ public final class History {
             return;
         }
         for (String writer : named) {
-            Long ended = endedWith.get(writer);
+            Integer ended = endedWith.get(writer);
             int seen = writesBy.getOrDefault(writer, 0);
             if (ended == null) {
                 problems.add("incomplete: writer " + writer + " has no writer-end line, so its record may stop short");
@@ -212,35 +179,38 @@ public final class History {
         }
     }
 
-    private static String writer(JsonNode line, Set<String> named) {
-        String writer = text(line, "writer");
+    private void header(HistoryLine.Header read, Set<String> named) {
+        if (read.format() != FORMAT) {
+            throw new IllegalArgumentException("format " + read.format() + " is not the format " + FORMAT + " this checker reads");
+        }
+        seed = read.seed();
+        if (read.writerNames().isEmpty() || read.modes().isEmpty()) {
+            throw new IllegalArgumentException("writerNames and modes must be non-empty arrays");
+        }
+        named.addAll(read.writerNames());
+        modes.addAll(read.modes());
+        writers = named.size();
+        writerNames.addAll(named);
+    }
+
+    private Write write(int number, HistoryLine.Write read, Set<String> named) {
+        named(read.writer(), named);
+        if (!modes.contains(read.mode())) {
+            throw new IllegalArgumentException("mode '" + read.mode() + "' is not among the header's modes " + modes);
+        }
+        if (!Set.of("accepted", "rejected", "error").contains(read.verdict())) {
+            throw new IllegalArgumentException("verdict must be accepted, rejected or error, got '" + read.verdict() + "'");
+        }
+        if (read.receivedAtMicros() < read.sentAtMicros()) {
+            throw new IllegalArgumentException("received before it was sent");
+        }
+        return new Write(number, read);
+    }
+
+    private static String named(String writer, Set<String> named) {
         if (!named.contains(writer)) {
             throw new IllegalArgumentException("writer '" + writer + "' is not among the header's writers " + named);
         }
         return writer;
-    }
-
-    private static JsonNode field(JsonNode line, String name) {
-        JsonNode value = line.get(name);
-        if (value == null || value.isNull()) {
-            throw new IllegalArgumentException("missing field '" + name + "'");
-        }
-        return value;
-    }
-
-    private static String text(JsonNode line, String name) {
-        JsonNode value = field(line, name);
-        if (!value.isTextual()) {
-            throw new IllegalArgumentException("field '" + name + "' must be a string, got " + value);
-        }
-        return value.asText();
-    }
-
-    private static long number(JsonNode line, String name) {
-        JsonNode value = field(line, name);
-        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
-            throw new IllegalArgumentException("field '" + name + "' must be an integer, got " + value);
-        }
-        return value.asLong();
     }
 }

@@ -138,7 +138,7 @@ public final class HistoryChecker {
         Map<String, ModeState> states = new LinkedHashMap<>();
         history.modes().forEach(mode -> states.put(mode, new ModeState(mode)));
         List<Step> steps = new ArrayList<>(history.writes().size() * 2 + history.acquisitions().size());
-        for (History.Acquired acquired : history.acquisitions()) {
+        for (HistoryLine.Acquired acquired : history.acquisitions()) {
             steps.add(new Step(acquired.atMicros(), 0, acquired, null));
         }
         for (History.Write write : history.writes()) {
@@ -162,7 +162,7 @@ public final class HistoryChecker {
         return new Findings(List.of(), history.seed(), history.writers(), modes);
     }
 
-    private record Step(long at, int kind, History.Acquired acquired, History.Write write) {
+    private record Step(long at, int kind, HistoryLine.Acquired acquired, History.Write write) {
     }
 
     /** The running judgement of one mode. */

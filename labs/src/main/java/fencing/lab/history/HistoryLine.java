@@ -1,21 +1,29 @@
 package fencing.lab.history;
 
+import com.fasterxml.jackson.annotation.JacksonAnnotationsInside;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import fencing.lab.common.Json;
 import fencing.support.evidence.SinkReply;
 import java.io.UncheckedIOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.List;
 
 /**
  * One line of a chaos history ({@code history.jsonl}, format {@value History#FORMAT}), as the chaos run writes it.
  *
- * <p>The writers and the runner build these and nothing else; {@link History} reads a file back line by line with
- * its own checks, since it must also name what is wrong in a history written by hand. The JSON names each kind in
- * {@code type}, first; the fields are those of {@code labs/README.md}.
+ * <p>The writers and the runner build these and nothing else, and {@link History} reads a file back into them, so the
+ * format is said here once. The JSON names each kind in {@code type}, first; the fields are those of {@code labs/README.md}.
+ * A field marked {@link Required} is one a history cannot be judged without: reading refuses a line that lacks it. The
+ * others a history written by hand may leave out, and they read as {@code null}, {@code 0} or {@code false}.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
 @JsonSubTypes({
@@ -55,6 +63,18 @@ public sealed interface HistoryLine {
         }
     }
 
+    /**
+     * Marks a field a line must have: absent or {@code null}, reading the line fails, naming the field.
+     *
+     * <p>Jackson's {@code required} alone would let an explicit {@code null} through, and a primitive field read as 0.
+     */
+    @Target({ElementType.PARAMETER, ElementType.FIELD, ElementType.METHOD})
+    @Retention(RetentionPolicy.RUNTIME)
+    @JacksonAnnotationsInside
+    @JsonSetter(nulls = Nulls.FAIL, contentNulls = Nulls.FAIL)
+    @interface Required {
+    }
+
     /** A line with a place in the history's time order: every line between the header and the closing lines. */
     sealed interface Timed extends HistoryLine {
 
@@ -69,8 +89,8 @@ public sealed interface HistoryLine {
      * @param caseName the case that recorded it, {@code chaos}; {@code case} in the JSON
      * @param seed     the nemesis's seed, to replay the faults with
      */
-    record Header(int format, @JsonProperty("case") String caseName, long seed, long durationSeconds, long ttlMillis, int valuesPerHold,
-                  List<String> writerNames, List<String> modes) implements HistoryLine {
+    record Header(@Required int format, @JsonProperty("case") String caseName, @Required long seed, long durationSeconds, long ttlMillis,
+                  int valuesPerHold, @Required List<String> writerNames, @Required List<String> modes) implements HistoryLine {
     }
 
     /**
@@ -79,7 +99,7 @@ public sealed interface HistoryLine {
      * @param token the lock key's create revision
      * @param lease the lease's id in hex, e.g. {@code 0x694d...}
      */
-    record Acquired(String writer, long token, String lease, long atMicros) implements Timed {
+    record Acquired(@Required String writer, @Required long token, String lease, @Required long atMicros) implements Timed {
 
         @Override
         public long timeMicros() {
@@ -94,8 +114,9 @@ public sealed interface HistoryLine {
      * @param after   the mode's state after the call, as the sink's verdict gave it; absent when it gave none
      * @param error   what came instead of a verdict; absent when {@code after} is there
      */
-    record Write(String writer, long token, String lease, String mode, String value, long sentAtMicros, long receivedAtMicros,
-                 String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) SinkReply.ModeAfter after,
+    record Write(@Required String writer, @Required long token, @Required String lease, @Required String mode, @Required String value,
+                 @Required long sentAtMicros, @Required long receivedAtMicros, @Required String verdict,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) SinkReply.ModeAfter after,
                  @JsonInclude(JsonInclude.Include.NON_NULL) String error) implements Timed {
 
         @Override
@@ -111,7 +132,7 @@ public sealed interface HistoryLine {
      * @param error   why the release did not answer, e.g. a freeze mid-call; absent when it did
      */
     record Released(String writer, long token, String lease, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean deleted,
-                    @JsonInclude(JsonInclude.Include.NON_NULL) String error, long atMicros) implements Timed {
+                    @JsonInclude(JsonInclude.Include.NON_NULL) String error, @Required long atMicros) implements Timed {
 
         @Override
         public long timeMicros() {
@@ -120,7 +141,7 @@ public sealed interface HistoryLine {
     }
 
     /** A {@code tryAcquire} that did not answer in time, e.g. frozen mid-call ({@code acquire-failed}). */
-    record AcquireFailed(String writer, String error, long atMicros) implements Timed {
+    record AcquireFailed(String writer, String error, @Required long atMicros) implements Timed {
 
         @Override
         public long timeMicros() {
@@ -133,7 +154,7 @@ public sealed interface HistoryLine {
      *
      * @param action {@code freeze} or {@code thaw}
      */
-    record Fault(String action, String writer, long atMicros) implements Timed {
+    record Fault(@Required String action, @Required String writer, @Required long atMicros) implements Timed {
 
         @Override
         public long timeMicros() {
@@ -147,7 +168,7 @@ public sealed interface HistoryLine {
      * @param writes how many {@code write} lines it recorded
      * @param rounds how many times it held the lock
      */
-    record WriterEnd(String writer, int writes, int rounds) implements HistoryLine {
+    record WriterEnd(@Required String writer, @Required int writes, int rounds) implements HistoryLine {
     }
 
     /**
@@ -155,6 +176,6 @@ public sealed interface HistoryLine {
      *
      * @param writes how many {@code write} lines the history holds
      */
-    record End(long writes) implements HistoryLine {
+    record End(@Required long writes) implements HistoryLine {
     }
 }

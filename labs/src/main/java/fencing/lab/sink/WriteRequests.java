@@ -5,49 +5,30 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.MapperFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.type.LogicalType;
+import fencing.lab.common.Json;
 import java.io.IOException;
 
-/** Reads a {@link WriteRequest} or a {@link LedgerRequest} with a mapper that enforces its schema, and says in the sink's words what was wrong. */
+/**
+ * Reads a {@link WriteRequest} or a {@link LedgerRequest} with the lab's strict {@link Json#MAPPER}, which enforces its schema,
+ * and says in the sink's words what was wrong.
+ */
 final class WriteRequests {
 
     /** One kind of body: its type, its shape and its fields, for the messages. */
     private record Schema<T>(ObjectReader reader, String shape, String fields, String what) {
     }
 
-    private static final Schema<WriteRequest> WRITE = new Schema<>(reader(WriteRequest.class),
+    private static final Schema<WriteRequest> WRITE = new Schema<>(Json.MAPPER.readerFor(WriteRequest.class),
             "{\"writer\": ..., \"token\": ..., \"value\": ...}", "writer, token and value", "a write");
-    private static final Schema<LedgerRequest> LEDGER = new Schema<>(reader(LedgerRequest.class),
+    private static final Schema<LedgerRequest> LEDGER = new Schema<>(Json.MAPPER.readerFor(LedgerRequest.class),
             "{\"writer\": ..., \"token\": ..., \"requestId\": ..., \"amount\": ...}", "writer, token, requestId and amount", "a ledger request");
 
     private WriteRequests() {
-    }
-
-    private static ObjectReader reader(Class<?> type) {
-        ObjectMapper mapper = JsonMapper.builder()
-                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-                .build();
-        // A token is a JSON integer and a writer or value a JSON string; nothing is converted into either.
-        for (CoercionInputShape shape : CoercionInputShape.values()) {
-            mapper.coercionConfigFor(LogicalType.Integer).setCoercion(shape, CoercionAction.Fail);
-            mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
-        }
-        return mapper.readerFor(type);
     }
 
     /** Parses a write from {@code body}, which is not empty. */
@@ -73,7 +54,7 @@ final class WriteRequests {
         try {
             JsonToken first = parser.nextToken();
             if (first != JsonToken.START_OBJECT) {
-                throw new BadRequest(400, "the body must be a JSON object " + shape + ", got " + (first == null ? "nothing" : kind(first)));
+                throw new BadRequest(400, "the body must be a JSON object " + shape + ", got " + (first == null ? "nothing" : Json.kind(first)));
             }
             T request = reader.readValue(parser);
             JsonToken after = parser.nextToken();
@@ -100,7 +81,7 @@ final class WriteRequests {
             if ((field.equals("token") || field.equals("amount")) && got == JsonToken.VALUE_NUMBER_FLOAT) {
                 throw new BadRequest(400, field + " must be a whole number, got " + text(parser));
             }
-            throw new BadRequest(400, field + " must be " + expected(field) + ", got " + (got == null ? "nothing" : kind(got)) + " " + text(parser));
+            throw new BadRequest(400, field + " must be " + expected(field) + ", got " + (got == null ? "nothing" : Json.kind(got)) + " " + text(parser));
         } catch (JsonProcessingException malformed) {
             if (malformed instanceof InputCoercionException || malformed.getCause() instanceof InputCoercionException) {
                 String field = parser.getParsingContext().getCurrentName();
@@ -134,27 +115,6 @@ final class WriteRequests {
             return parser.getText();
         } catch (IOException unreadable) {
             return "";
-        }
-    }
-
-    private static String kind(JsonToken token) {
-        switch (token) {
-            case START_OBJECT:
-                return "an object";
-            case START_ARRAY:
-                return "an array";
-            case VALUE_STRING:
-                return "a string";
-            case VALUE_NUMBER_INT:
-            case VALUE_NUMBER_FLOAT:
-                return "a number";
-            case VALUE_TRUE:
-            case VALUE_FALSE:
-                return "a boolean";
-            case VALUE_NULL:
-                return "a null";
-            default:
-                return token.asString() == null ? token.name() : token.asString();
         }
     }
 }

@@ -96,7 +96,7 @@ class HistoryLineTests {
 
         assertThat(history.problems()).as("every kind of line, as the run writes it").isEmpty();
         assertThat(history.writes()).extracting(History.Write::verdict).containsExactly("accepted", "rejected", "error");
-        assertThat(history.acquisitions()).containsExactly(new History.Acquired("w1", 7, 1_000));
+        assertThat(history.acquisitions()).as("the acquisition, as the run wrote it").containsExactly(ACQUIRED);
         assertThat(history.faults()).containsExactly(FREEZE);
         assertThat(history.writerNames()).containsExactly("w1", "w2");
     }

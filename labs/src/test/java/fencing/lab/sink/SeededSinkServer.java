@@ -1,8 +1,12 @@
 package fencing.lab.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fencing.lab.common.Json;
 import fencing.sink.ConnectionSource;
 import fencing.sink.PlainSink;
 import fencing.sink.SinkState;
+import fencing.support.evidence.SinkReply;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -74,6 +78,13 @@ final class SeededSinkServer implements AutoCloseable {
 
     HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Reads {@code response}'s body as the kind of reply it must be, into the record the lab's client reads it into. */
+    static <T extends SinkReply> T reply(HttpResponse<String> response, Class<T> kind) throws IOException {
+        SinkReply reply = Json.MAPPER.readValue(response.body(), SinkReply.class);
+        assertThat(reply).as("the sink's reply %s", response.body()).isInstanceOf(kind);
+        return kind.cast(reply);
     }
 
     @Override

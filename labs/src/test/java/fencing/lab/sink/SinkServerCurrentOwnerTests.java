@@ -1,15 +1,15 @@
 package fencing.lab.sink;
 
+import static fencing.lab.sink.SeededSinkServer.reply;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
-import fencing.lab.common.Json;
 import fencing.sink.ConnectionSource;
 import fencing.sink.PlainSink;
 import fencing.sink.SinkState;
 import fencing.support.Etcd;
+import fencing.support.evidence.SinkReply;
 import io.etcd.jetcd.Client;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -72,19 +72,19 @@ class SinkServerCurrentOwnerTests {
     @Test
     @DisplayName("A forged token is accepted by the fenced mode, which then locks B out, and rejected by current-owner, which accepts B")
     void aForgedTokenLocksTheFencedModeOutButNotTheCurrentOwnerMode() throws Exception {
-        JsonNode forgedFenced = write("fenced", "C", FORGED, "C-forged");
-        JsonNode forgedCurrent = write("current-owner", "C", FORGED, "C-forged");
-        JsonNode bFenced = write("fenced", "B", b.token(), "B-current");
-        JsonNode bCurrent = write("current-owner", "B", b.token(), "B-current");
+        SinkReply.WriteVerdict forgedFenced = write("fenced", "C", FORGED, "C-forged");
+        SinkReply.WriteVerdict forgedCurrent = write("current-owner", "C", FORGED, "C-forged");
+        SinkReply.WriteVerdict bFenced = write("fenced", "B", b.token(), "B-current");
+        SinkReply.WriteVerdict bCurrent = write("current-owner", "B", b.token(), "B-current");
 
-        assertThat(forgedFenced.get("verdict").asText()).as("a high-water mark trusts any token above it: %s", forgedFenced).isEqualTo("accepted");
-        assertThat(forgedCurrent.get("verdict").asText()).as("token %d is not the lock key's create_revision: %s", FORGED, forgedCurrent)
+        assertThat(forgedFenced.verdict()).as("a high-water mark trusts any token above it: %s", forgedFenced).isEqualTo("accepted");
+        assertThat(forgedCurrent.verdict()).as("token %d is not the lock key's create_revision: %s", FORGED, forgedCurrent)
                 .isEqualTo("rejected");
-        assertThat(forgedCurrent.get("after").get("highWaterMark").asLong()).as("the rejected forged write leaves the mark: %s", forgedCurrent)
+        assertThat(forgedCurrent.after().highWaterMark()).as("the rejected forged write leaves the mark: %s", forgedCurrent)
                 .isZero();
-        assertThat(bFenced.get("verdict").asText()).as("B's real token %d is below the forged mark: locked out (%s)", b.token(), bFenced)
+        assertThat(bFenced.verdict()).as("B's real token %d is below the forged mark: locked out (%s)", b.token(), bFenced)
                 .isEqualTo("rejected");
-        assertThat(bCurrent.get("verdict").asText()).as("B holds the lock, created at revision %d: %s", b.token(), bCurrent).isEqualTo("accepted");
+        assertThat(bCurrent.verdict()).as("B holds the lock, created at revision %d: %s", b.token(), bCurrent).isEqualTo("accepted");
         assertThat(new PlainSink(ConnectionSource.sqlite(dir.resolve("current-owner.db"))).read()).as("current-owner.db holds B's write")
                 .isEqualTo(new SinkState("B-current", b.token()));
     }
@@ -96,22 +96,22 @@ class SinkServerCurrentOwnerTests {
         long released = b.token();
         b = null;
 
-        JsonNode current = write("current-owner", "B", released, "B-after-release");
-        JsonNode fenced = write("fenced", "B", released, "B-after-release");
+        SinkReply.WriteVerdict current = write("current-owner", "B", released, "B-after-release");
+        SinkReply.WriteVerdict fenced = write("fenced", "B", released, "B-after-release");
 
-        assertThat(current.get("verdict").asText()).as("no one holds the lock, so token %d is no one's now: %s", released, current).isEqualTo("rejected");
-        assertThat(fenced.get("verdict").asText()).as("the fenced mode has seen nothing newer than %d: %s", released, fenced).isEqualTo("accepted");
+        assertThat(current.verdict()).as("no one holds the lock, so token %d is no one's now: %s", released, current).isEqualTo("rejected");
+        assertThat(fenced.verdict()).as("the fenced mode has seen nothing newer than %d: %s", released, fenced).isEqualTo("accepted");
     }
 
     @Test
     @DisplayName("The health names the owner check, its etcd and lock key; a bad write to current-owner gets 400 and changes nothing")
     void saysItsOwnerCheckAndRejectsABadWrite() throws Exception {
-        JsonNode health = Json.parse(send("GET", "/health", null).body());
+        SinkReply.Health health = reply(send("GET", "/health", null), SinkReply.Health.class);
         HttpResponse<String> bad = send("POST", "/sinks/current-owner/write", "{\"writer\":\"B\",\"token\":\"8\",\"value\":\"x\"}");
 
-        assertThat(health.get("modes").get("current-owner").asText()).as("the mode's sink: %s", health).isEqualTo("fencing.sink.OwnerCheckingSink");
-        assertThat(health.get("currentOwner").get("ownerCheck").asText()).as("the owner check: %s", health).isEqualTo("fencing.etcd.EtcdOwnerCheck");
-        assertThat(health.has("notImplementedYet") && !health.get("notImplementedYet").isEmpty()).as("nothing is a stub here: %s", health).isFalse();
+        assertThat(health.modes().get("current-owner")).as("the mode's sink: %s", health).isEqualTo("fencing.sink.OwnerCheckingSink");
+        assertThat(health.currentOwner().ownerCheck()).as("the owner check: %s", health).isEqualTo("fencing.etcd.EtcdOwnerCheck");
+        assertThat(health.notImplementedYet()).as("nothing is a stub here: %s", health).isNullOrEmpty();
         assertThat(bad.statusCode()).as("a token in a string: %s", bad.body()).isEqualTo(400);
         assertThat(new PlainSink(ConnectionSource.sqlite(dir.resolve("current-owner.db"))).read()).as("the bad write changed nothing")
                 .isEqualTo(new SinkState(null, 0));
@@ -129,11 +129,11 @@ class SinkServerCurrentOwnerTests {
         assertThat(dir.resolve("never")).as("nothing was created").doesNotExist();
     }
 
-    private JsonNode write(String mode, String writer, long token, String value) throws Exception {
+    private SinkReply.WriteVerdict write(String mode, String writer, long token, String value) throws Exception {
         HttpResponse<String> response = send("POST", "/sinks/" + mode + "/write",
                 "{\"writer\":\"" + writer + "\",\"token\":" + token + ",\"value\":\"" + value + "\"}");
         assertThat(response.statusCode()).as("%s's write to %s: %s", writer, mode, response.body()).isEqualTo(200);
-        return Json.parse(response.body());
+        return reply(response, SinkReply.WriteVerdict.class);
     }
 
     private HttpResponse<String> send(String method, String path, String body) throws Exception {

@@ -1,12 +1,12 @@
 package fencing.lab.sink;
 
+import static fencing.lab.sink.SeededSinkServer.reply;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import fencing.lab.common.Json;
 import fencing.sink.ConnectionSource;
 import fencing.sink.IdempotentLedger;
+import fencing.support.evidence.SinkReply;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -45,15 +45,15 @@ class SinkServerLedgerTests {
     @Test
     @DisplayName("An owner's repeated request is added twice by the fenced counter and once by the idempotent ledger, reported as duplicate")
     void theCounterAppliesARepeatedRequestTwiceAndTheLedgerOnce() throws Exception {
-        JsonNode counter = Json.parse(sink.post("/ledgers/fenced-counter/add", add("B", 8, "B-1", 5)).body());
-        JsonNode ledger = Json.parse(sink.post("/ledgers/idempotent/add", add("B", 8, "B-1", 5)).body());
+        SinkReply.LedgerVerdict counter = reply(sink.post("/ledgers/fenced-counter/add", add("B", 8, "B-1", 5)), SinkReply.LedgerVerdict.class);
+        SinkReply.LedgerVerdict ledger = reply(sink.post("/ledgers/idempotent/add", add("B", 8, "B-1", 5)), SinkReply.LedgerVerdict.class);
 
-        assertThat(counter.get("verdict").asText()).as("the counter fences by token only, and token 8 equals its mark: %s", counter)
+        assertThat(counter.verdict()).as("the counter fences by token only, and token 8 equals its mark: %s", counter)
                 .isEqualTo("accepted");
-        assertThat(counter.get("after").get("total").asLong()).as("so it adds B-1's amount a second time: %s", counter).isEqualTo(10);
-        assertThat(ledger.get("verdict").asText()).as("the ledger knows B-1 already: %s", ledger).isEqualTo("duplicate");
-        assertThat(ledger.get("accepted").asBoolean()).as("a duplicate reports the recorded verdict: %s", ledger).isTrue();
-        assertThat(ledger.get("after").get("total").asLong()).as("and changes nothing: %s", ledger).isEqualTo(5);
+        assertThat(counter.after().total()).as("so it adds B-1's amount a second time: %s", counter).isEqualTo(10);
+        assertThat(ledger.verdict()).as("the ledger knows B-1 already: %s", ledger).isEqualTo("duplicate");
+        assertThat(ledger.accepted()).as("a duplicate reports the recorded verdict: %s", ledger).isTrue();
+        assertThat(ledger.after().total()).as("and changes nothing: %s", ledger).isEqualTo(5);
         assertThat(new FencedCounter(ConnectionSource.sqlite(dir.resolve("counter.db"))).read().total()).as("counter.db's total").isEqualTo(10);
         assertThat(new IdempotentLedger(ConnectionSource.sqlite(dir.resolve("ledger.db"))).total()).as("ledger.db's total").isEqualTo(5);
     }
@@ -62,10 +62,10 @@ class SinkServerLedgerTests {
     @DisplayName("Both ledgers reject a stale token with a fresh request id, and say their unchanged total")
     void bothLedgersRejectAStaleToken() throws Exception {
         for (String ledger : SinkServer.LEDGERS) {
-            JsonNode answer = Json.parse(sink.post("/ledgers/" + ledger + "/add", add("A", 7, "A-1", 3)).body());
+            SinkReply.LedgerVerdict answer = reply(sink.post("/ledgers/" + ledger + "/add", add("A", 7, "A-1", 3)), SinkReply.LedgerVerdict.class);
 
-            assertThat(answer.get("verdict").asText()).as("%s: token 7 after mark 8 is stale: %s", ledger, answer).isEqualTo("rejected");
-            assertThat(answer.get("after").get("total").asLong()).as("%s: a rejection adds nothing: %s", ledger, answer).isEqualTo(5);
+            assertThat(answer.verdict()).as("%s: token 7 after mark 8 is stale: %s", ledger, answer).isEqualTo("rejected");
+            assertThat(answer.after().total()).as("%s: a rejection adds nothing: %s", ledger, answer).isEqualTo(5);
         }
     }
 
@@ -79,14 +79,14 @@ class SinkServerLedgerTests {
             assertThatThrownBy(() -> sink.post("/ledgers/" + ledger + "/add", add("B", 8, "B-2", 4)))
                     .as("%s: the first answer to B-2 is lost, so the client gets no response at all", ledger).isInstanceOf(IOException.class);
         }
-        JsonNode counterRetry = Json.parse(sink.post("/ledgers/fenced-counter/add", add("B", 8, "B-2", 4)).body());
-        JsonNode ledgerRetry = Json.parse(sink.post("/ledgers/idempotent/add", add("B", 8, "B-2", 4)).body());
+        SinkReply.LedgerVerdict counterRetry = reply(sink.post("/ledgers/fenced-counter/add", add("B", 8, "B-2", 4)), SinkReply.LedgerVerdict.class);
+        SinkReply.LedgerVerdict ledgerRetry = reply(sink.post("/ledgers/idempotent/add", add("B", 8, "B-2", 4)), SinkReply.LedgerVerdict.class);
 
-        assertThat(counterRetry.get("after").get("total").asLong()).as("the counter applied B-2 before losing its answer, and again on the retry: %s",
+        assertThat(counterRetry.after().total()).as("the counter applied B-2 before losing its answer, and again on the retry: %s",
                 counterRetry).isEqualTo(5 + 4 + 4);
-        assertThat(ledgerRetry.get("verdict").asText()).as("the ledger applied B-2 before losing its answer: the retry is a duplicate: %s",
+        assertThat(ledgerRetry.verdict()).as("the ledger applied B-2 before losing its answer: the retry is a duplicate: %s",
                 ledgerRetry).isEqualTo("duplicate");
-        assertThat(ledgerRetry.get("after").get("total").asLong()).as("and B-2 is in the total once: %s", ledgerRetry).isEqualTo(5 + 4);
+        assertThat(ledgerRetry.after().total()).as("and B-2 is in the total once: %s", ledgerRetry).isEqualTo(5 + 4);
         assertThat(sink.post("/ledgers/idempotent/add", add("B", 8, "B-3", 1)).statusCode())
                 .as("only the armed request's first answer is lost").isEqualTo(200);
     }
@@ -94,10 +94,10 @@ class SinkServerLedgerTests {
     @Test
     void readsALedgersTotalAndMarkWithGet() throws Exception {
         for (String ledger : SinkServer.LEDGERS) {
-            JsonNode state = Json.parse(sink.get("/ledgers/" + ledger).body());
+            SinkReply.LedgerState state = reply(sink.get("/ledgers/" + ledger), SinkReply.LedgerState.class);
 
-            assertThat(state.get("total").asLong()).as("%s's total after B-1: %s", ledger, state).isEqualTo(5);
-            assertThat(state.get("highWaterMark").asLong()).as("%s's mark after B-1: %s", ledger, state).isEqualTo(8);
+            assertThat(state.total()).as("%s's total after B-1: %s", ledger, state).isEqualTo(5);
+            assertThat(state.highWaterMark()).as("%s's mark after B-1: %s", ledger, state).isEqualTo(8);
         }
     }
 
@@ -123,7 +123,7 @@ class SinkServerLedgerTests {
             HttpResponse<String> response = sink.post("/ledgers/" + ledger + "/add", body);
 
             assertThat(response.statusCode()).as("%s sent to %s must get 400, got %s", what, ledger, response.body()).isEqualTo(400);
-            assertThat(Json.parse(response.body()).get("error").asText()).as("the error for %s says what was wrong", what).contains(message);
+            assertThat(reply(response, SinkReply.Failure.class).error()).as("the error for %s says what was wrong", what).contains(message);
         }
         assertUnchanged(what);
     }
@@ -135,7 +135,7 @@ class SinkServerLedgerTests {
         HttpResponse<String> getAdd = sink.get("/ledgers/idempotent/add");
 
         assertThat(unknown.statusCode()).as("an unknown ledger: %s", unknown.body()).isEqualTo(404);
-        assertThat(Json.parse(unknown.body()).get("error").asText()).as("the 404 names the ledgers").contains("fenced-counter and idempotent");
+        assertThat(reply(unknown, SinkReply.Failure.class).error()).as("the 404 names the ledgers").contains("fenced-counter and idempotent");
         assertThat(badId.statusCode()).as("a request id with a space: %s", badId.body()).isEqualTo(400);
         assertThat(getAdd.statusCode()).as("GET on the add path: %s", getAdd.body()).isEqualTo(405);
         assertUnchanged("an unknown ledger, a bad id to lose and a wrong method");
@@ -143,8 +143,8 @@ class SinkServerLedgerTests {
 
     private void assertUnchanged(String what) throws Exception {
         for (String ledger : SinkServer.LEDGERS) {
-            JsonNode state = Json.parse(sink.get("/ledgers/" + ledger).body());
-            assertThat(state.get("total").asLong() + "@" + state.get("highWaterMark").asLong())
+            SinkReply.LedgerState state = reply(sink.get("/ledgers/" + ledger), SinkReply.LedgerState.class);
+            assertThat(state.total() + "@" + state.highWaterMark())
                     .as("after %s, %s must still hold B-1's +5 with mark 8", what, ledger).isEqualTo("5@8");
         }
     }

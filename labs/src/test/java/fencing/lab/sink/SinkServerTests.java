@@ -1,11 +1,10 @@
 package fencing.lab.sink;
 
-import fencing.lab.common.Json;
-
+import static fencing.lab.sink.SeededSinkServer.reply;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import fencing.sink.SinkState;
+import fencing.support.evidence.SinkReply;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -36,12 +35,12 @@ class SinkServerTests {
     @DisplayName("A write with a token at or above the mark is accepted, and the response says the state after it")
     void acceptsAWriteAtOrAboveTheMarkAndReportsTheStateAfterIt() throws Exception {
         HttpResponse<String> response = sink.post("/sinks/fenced/write", "{\"writer\":\"C\",\"token\":9,\"value\":\"C-next\"}");
-        JsonNode body = Json.parse(response.body());
-
         assertThat(response.statusCode()).as("a valid write gets 200, got %s", response.body()).isEqualTo(200);
-        assertThat(body.get("verdict").asText()).as("token 9 after mark 8 must be accepted: %s", response.body()).isEqualTo("accepted");
-        assertThat(body.get("after").get("value").asText()).as("the response says the value after the call: %s", response.body()).isEqualTo("C-next");
-        assertThat(body.get("after").get("highWaterMark").asLong()).as("the mark after the call is the accepted token: %s", response.body()).isEqualTo(9);
+        SinkReply.WriteVerdict body = reply(response, SinkReply.WriteVerdict.class);
+
+        assertThat(body.verdict()).as("token 9 after mark 8 must be accepted: %s", response.body()).isEqualTo("accepted");
+        assertThat(body.after().value()).as("the response says the value after the call: %s", response.body()).isEqualTo("C-next");
+        assertThat(body.after().highWaterMark()).as("the mark after the call is the accepted token: %s", response.body()).isEqualTo(9);
         assertThat(sink.fencedFile()).as("the fenced file holds the accepted write").isEqualTo(new SinkState("C-next", 9));
     }
 
@@ -51,12 +50,12 @@ class SinkServerTests {
         HttpResponse<String> fenced = sink.post("/sinks/fenced/write", "{\"writer\":\"A\",\"token\":7,\"value\":\"A-late\"}");
         HttpResponse<String> plain = sink.post("/sinks/plain/write", "{\"writer\":\"A\",\"token\":7,\"value\":\"A-late\"}");
 
-        assertThat(Json.parse(fenced.body()).get("verdict").asText())
+        assertThat(reply(fenced, SinkReply.WriteVerdict.class).verdict())
                 .as("a write with token %d after token %d must be rejected: the resource has seen a newer owner (%s)", 7, 8, fenced.body())
                 .isEqualTo("rejected");
-        assertThat(Json.parse(fenced.body()).get("after").get("value").asText())
+        assertThat(reply(fenced, SinkReply.WriteVerdict.class).after().value())
                 .as("after a rejected write the fenced mode still says B-current: %s", fenced.body()).isEqualTo("B-current");
-        assertThat(Json.parse(plain.body()).get("verdict").asText())
+        assertThat(reply(plain, SinkReply.WriteVerdict.class).verdict())
                 .as("the plain mode never consults a token, so it accepts token 7 after 8: %s", plain.body()).isEqualTo("accepted");
         assertThat(sink.fencedFile()).as("the fenced file is unchanged by the stale write").isEqualTo(SeededSinkServer.SEEDED);
         assertThat(sink.plainFile().value()).as("the plain file holds the stale write").isEqualTo("A-late");
@@ -65,11 +64,11 @@ class SinkServerTests {
     @Test
     void readsAModesStateWithGet() throws Exception {
         HttpResponse<String> response = sink.get("/sinks/fenced");
-        JsonNode body = Json.parse(response.body());
-
         assertThat(response.statusCode()).as("GET /sinks/fenced gets 200, got %s", response.body()).isEqualTo(200);
-        assertThat(body.get("value").asText()).as("GET says the value: %s", response.body()).isEqualTo("B-current");
-        assertThat(body.get("highWaterMark").asLong()).as("GET says the mark: %s", response.body()).isEqualTo(8);
+        SinkReply.ModeState body = reply(response, SinkReply.ModeState.class);
+
+        assertThat(body.value()).as("GET says the value: %s", response.body()).isEqualTo("B-current");
+        assertThat(body.highWaterMark()).as("GET says the mark: %s", response.body()).isEqualTo(8);
     }
 
     @Test

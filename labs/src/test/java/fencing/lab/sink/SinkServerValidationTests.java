@@ -1,10 +1,9 @@
 package fencing.lab.sink;
 
-import fencing.lab.common.Json;
-
+import static fencing.lab.sink.SeededSinkServer.reply;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import fencing.support.evidence.SinkReply;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -73,7 +72,7 @@ class SinkServerValidationTests {
             HttpResponse<String> response = sink.post("/sinks/" + mode + "/write", body);
 
             assertThat(response.statusCode()).as("%s sent to %s must get %d, got %s", what, mode, status, response.body()).isEqualTo(status);
-            assertThat(Json.parse(response.body()).get("error").asText())
+            assertThat(reply(response, SinkReply.Failure.class).error())
                     .as("the error for %s must say what was wrong", what).contains(message);
         }
         assertUnchanged(what);
@@ -91,7 +90,7 @@ class SinkServerValidationTests {
 
         assertThat(declared.statusCode()).as("a %d-byte body with Content-Length must get 413, got %s", big.length(), declared.body()).isEqualTo(413);
         assertThat(streamed.statusCode()).as("a %d-byte chunked body must get 413, got %s", big.length(), streamed.body()).isEqualTo(413);
-        assertThat(Json.parse(declared.body()).get("error").asText()).as("the 413 says the limit").contains("at most " + SinkServer.MAX_BODY_BYTES + " bytes");
+        assertThat(reply(declared, SinkReply.Failure.class).error()).as("the 413 says the limit").contains("at most " + SinkServer.MAX_BODY_BYTES + " bytes");
         assertUnchanged("an oversized body");
     }
 
@@ -102,7 +101,7 @@ class SinkServerValidationTests {
 
         assertThat(write.statusCode()).as("a write to mode 'leased' must get 404, got %s", write.body()).isEqualTo(404);
         assertThat(read.statusCode()).as("a read of mode 'leased' must get 404, got %s", read.body()).isEqualTo(404);
-        assertThat(Json.parse(write.body()).get("error").asText()).as("the 404 names the unknown mode and the known ones")
+        assertThat(reply(write, SinkReply.Failure.class).error()).as("the 404 names the unknown mode and the known ones")
                 .contains("unknown mode 'leased'").contains("plain and fenced");
         assertUnchanged("a write to an unknown mode");
     }
@@ -113,7 +112,7 @@ class SinkServerValidationTests {
             HttpResponse<String> response = sink.post(path, "{\"writer\":\"C\",\"token\":9,\"value\":\"x\"}");
 
             assertThat(response.statusCode()).as("POST %s must get 404, got %s", path, response.body()).isEqualTo(404);
-            assertThat(Json.parse(response.body()).get("error").asText()).as("the 404 for %s names the path", path).contains("no such path: " + path);
+            assertThat(reply(response, SinkReply.Failure.class).error()).as("the 404 for %s names the path", path).contains("no such path: " + path);
         }
         assertUnchanged("writes to unknown paths");
     }
@@ -143,7 +142,7 @@ class SinkServerValidationTests {
                 .build());
 
         assertThat(response.statusCode()).as("a form-encoded write must get 415, got %s", response.body()).isEqualTo(415);
-        assertThat(Json.parse(response.body()).get("error").asText()).as("the 415 says what to send").contains("application/json");
+        assertThat(reply(response, SinkReply.Failure.class).error()).as("the 415 says what to send").contains("application/json");
         assertUnchanged("a form-encoded write");
     }
 
@@ -152,14 +151,14 @@ class SinkServerValidationTests {
         HttpResponse<String> response = sink.post("/control/hold-next-write", "");
 
         assertThat(response.statusCode()).as("only the broken teaching sink can be held; got %s", response.body()).isEqualTo(404);
-        assertThat(Json.parse(response.body()).get("error").asText()).as("the 404 says why").contains("runs FencedSink");
+        assertThat(reply(response, SinkReply.Failure.class).error()).as("the 404 says why").contains("runs FencedSink");
     }
 
     private void assertUnchanged(String what) throws Exception {
         assertThat(sink.fencedFile()).as("after %s the fenced file must still hold B's write", what).isEqualTo(SeededSinkServer.SEEDED);
         assertThat(sink.plainFile().value()).as("after %s the plain file must still hold B's write", what).isEqualTo("B-current");
-        JsonNode served = Json.parse(sink.get("/sinks/fenced").body());
-        assertThat(served.get("value").asText() + "@" + served.get("highWaterMark").asLong())
+        SinkReply.ModeState served = reply(sink.get("/sinks/fenced"), SinkReply.ModeState.class);
+        assertThat(served.value() + "@" + served.highWaterMark())
                 .as("after %s the server must still serve B's write", what).isEqualTo("B-current@8");
     }
 }

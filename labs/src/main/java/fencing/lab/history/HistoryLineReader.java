@@ -1,0 +1,138 @@
+package fencing.lab.history;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import fencing.lab.common.Json;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Reads one line of a history file as its {@link HistoryLine}, or says what is wrong in it.
+ *
+ * <p>The records say what a line holds; this says, in the checker's words rather than Jackson's, why a line is not one
+ * of them: not JSON, a missing field, a field of the wrong type (with the value it had), an unknown {@code type}.
+ */
+final class HistoryLineReader {
+
+    /**
+     * The lab's strict mapper, except that a field no kind of line has is passed over: histories are also written by
+     * hand, and the reader before the records ignored such fields, so a history it read must still read. Trailing content
+     * is refused by {@link #read} itself, to name it in the checker's words.
+     */
+    private static final ObjectReader LINES = Json.MAPPER.readerFor(HistoryLine.class)
+            .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private HistoryLineReader() {
+    }
+
+    /**
+     * Reads {@code text}, one line of a history.
+     *
+     * @throws IllegalArgumentException saying what is wrong in it, e.g. {@code missing field 'token'}
+     */
+    static HistoryLine read(String text) {
+        JsonParser parser;
+        try {
+            parser = LINES.createParser(text);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON (" + e.getMessage() + ")", e);
+        }
+        // Closed last, not by try-with-resources: the catch clauses read the value the parser stopped at.
+        try {
+            JsonToken first = parser.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                throw new IllegalArgumentException("a line must be a JSON object, got " + (first == null ? "nothing" : got(parser)));
+            }
+            HistoryLine line = LINES.readValue(parser);
+            if (parser.nextToken() != null) {
+                throw new IllegalArgumentException("not JSON (trailing content after the object: " + parser.getText() + ")");
+            }
+            return line;
+        } catch (InvalidTypeIdException type) {
+            throw new IllegalArgumentException(type.getTypeId() == null ? "missing field 'type'" : "unknown type '" + type.getTypeId() + "'", type);
+        } catch (InvalidNullException missing) {
+            throw new IllegalArgumentException(missing.getPath().size() == 1 ? "missing field '" + field(missing) + "'"
+                    : "field '" + field(missing) + "' must not be null", missing);
+        } catch (MismatchedInputException wrongType) {
+            throw new IllegalArgumentException(wrongType.getPath().isEmpty() ? "not a history line: " + wrongType.getOriginalMessage()
+                    : "field '" + field(wrongType) + "' must be " + expected(wrongType.getTargetType()) + ", got " + got(parser), wrongType);
+        } catch (JsonMappingException unreadable) {
+            // What is left is a value Jackson could not hold at all, e.g. an integer beyond 64 bits.
+            throw new IllegalArgumentException((unreadable.getPath().isEmpty() ? "not a history line" : "field '" + field(unreadable) + "'")
+                    + ": " + unreadable.getOriginalMessage(), unreadable);
+        } catch (JsonProcessingException malformed) {
+            throw new IllegalArgumentException("not JSON (" + malformed.getOriginalMessage() + ")", malformed);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON (" + e.getMessage() + ")", e);
+        } finally {
+            closeQuietly(parser);
+        }
+    }
+
+    /** Returns the {@code type} {@code line}'s kind is written with, e.g. {@code writer-end}. */
+    static String typeOf(HistoryLine line) {
+        for (JsonSubTypes.Type kind : HistoryLine.class.getAnnotation(JsonSubTypes.class).value()) {
+            if (kind.value() == line.getClass()) {
+                return kind.name();
+            }
+        }
+        throw new IllegalStateException(line.getClass().getName() + " is no kind of history line");
+    }
+
+    /** Returns where in the line the problem is, e.g. {@code token}, {@code writerNames[1]} or {@code after.value}. */
+    private static String field(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        List<JsonMappingException.Reference> references = e.getPath();
+        for (JsonMappingException.Reference reference : references) {
+            if (reference.getFieldName() != null) {
+                path.append(path.length() == 0 ? "" : ".").append(reference.getFieldName());
+            } else {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == long.class || type == int.class || type == Long.class || type == Integer.class) {
+            return "an integer";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        return type != null && Collection.class.isAssignableFrom(type) ? "an array" : "an object";
+    }
+
+    /** Returns the value the parser stopped at as the line has it, or its kind when it is an object or an array. */
+    private static String got(JsonParser parser) {
+        JsonToken token = parser.currentToken();
+        if (token == null || token.isStructStart()) {
+            return token == null ? "nothing" : Json.kind(token);
+        }
+        try {
+            return token == JsonToken.VALUE_STRING ? Json.compact(parser.getText()) : parser.getText();
+        } catch (IOException unreadable) {
+            return Json.kind(token);
+        }
+    }
+
+    private static void closeQuietly(JsonParser parser) {
+        try {
+            parser.close();
+        } catch (IOException overAString) {
+            // Closing a parser over a string releases buffers only; it has nothing to fail on.
+        }
+    }
+}
