@@ -87,7 +87,7 @@ class EpochLockTests {
         EpochLockService locks = new EpochLockService(etcd.busyClient(), key, epochKey, EtcdObserver.HELD_TTL_SECONDS);
         Ownership bob = acquired(locks, "bob");
         long revision = Tokens.revision(bob.token());
-        long spareLease = Etcd.await(etcd.client().getLeaseClient().grant(EtcdObserver.HELD_TTL_SECONDS)).getID();
+        long spareLease = EtcdObserver.await(etcd.client().getLeaseClient().grant(EtcdObserver.HELD_TTL_SECONDS)).getID();
         // After a restore revisions repeat: an owner of epoch 0 may hold a token with bob's very revision.
         Ownership beforeRestore = new Ownership("alice", Tokens.compose(0, revision), spareLease);
 
@@ -134,12 +134,12 @@ class EpochLockTests {
     }
 
     private static void put(String key, String value) {
-        Etcd.await(etcd.client().getKVClient().put(EtcdObserver.bytes(key), EtcdObserver.bytes(value)));
+        EtcdObserver.await(etcd.client().getKVClient().put(EtcdObserver.bytes(key), EtcdObserver.bytes(value)));
     }
 
     /** Reads the epoch key as it was at {@code revision}; 0 if it was absent then. */
     private static long epochAt(String epochKey, long revision) {
-        List<KeyValue> kvs = Etcd.await(etcd.client().getKVClient().get(EtcdObserver.bytes(epochKey),
+        List<KeyValue> kvs = EtcdObserver.await(etcd.client().getKVClient().get(EtcdObserver.bytes(epochKey),
                 GetOption.builder().withRevision(revision).build())).getKvs();
         return kvs.isEmpty() ? 0 : Long.parseLong(EtcdObserver.text(kvs.get(0).getValue()));
     }

@@ -20,7 +20,8 @@ import java.util.Set;
  */
 final class EtcdLeases {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    /** The grader's own call: as long as {@link EtcdObserver#OWN_CALL_LIMIT}, since a loaded machine may keep it waiting for a CPU. */
+    private static final Duration TIMEOUT = EtcdObserver.OWN_CALL_LIMIT;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -45,7 +46,7 @@ final class EtcdLeases {
             }
             return ids;
         } catch (IOException e) {
-            throw new IllegalStateException("could not list etcd's leases at " + endpoint, e);
+            throw new IllegalStateException("could not list etcd's leases at " + endpoint + ": " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while listing etcd's leases", e);

@@ -87,7 +87,7 @@ class EtcdReleaseTests {
         EtcdLockService locks = new EtcdLockService(etcd.busyClient(), key, EtcdObserver.HELD_TTL_SECONDS);
         Ownership alice = acquired(locks, "alice");
         // An operator deletes the key by hand; alice's lease lives on, and bob takes the lock.
-        Etcd.await(etcd.client().getKVClient().delete(EtcdObserver.bytes(key)));
+        EtcdObserver.await(etcd.client().getKVClient().delete(EtcdObserver.bytes(key)));
         Ownership bob = acquired(locks, "bob");
 
         boolean released = locks.release(alice);

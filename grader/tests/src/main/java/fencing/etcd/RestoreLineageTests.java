@@ -9,7 +9,6 @@ import fencing.support.RestorableEtcd;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -33,8 +32,6 @@ import org.junit.jupiter.api.Test;
 class RestoreLineageTests {
 
     private static final int OWNERS_BEFORE_RESTORE = 3;
-    /** As long as a client's warm-up may take ({@link EtcdObserver}): only an etcd that is gone reaches it. */
-    private static final Duration CONNECT_LIMIT = Duration.ofSeconds(30);
 
     private static RestorableEtcd etcd;
     private Client client;
@@ -122,7 +119,7 @@ class RestoreLineageTests {
         Drill drill = new Drill("older-epoch");
         // Taken while the epoch key is absent; an earlier recovery then raised it to 3, and owners wrote in epoch 3.
         Path snapshot = etcd.snapshot(client);
-        Etcd.await(client.getKVClient().put(EtcdObserver.bytes(drill.epochKey), EtcdObserver.bytes("3")));
+        EtcdObserver.await(client.getKVClient().put(EtcdObserver.bytes(drill.epochKey), EtcdObserver.bytes("3")));
         long mark = drill.ownersWrite(OWNERS_BEFORE_RESTORE);
 
         RestorableEtcd.Restored restored = restore(snapshot);
@@ -146,7 +143,7 @@ class RestoreLineageTests {
     void recoveryRaisesAnEpochKeyThatAlreadyHoldsOne() {
         Drill drill = new Drill("second-restore");
         // An earlier recovery raised the epoch to 2, and the snapshot holds that key; owners then wrote in epoch 2.
-        Etcd.await(client.getKVClient().put(EtcdObserver.bytes(drill.epochKey), EtcdObserver.bytes("2")));
+        EtcdObserver.await(client.getKVClient().put(EtcdObserver.bytes(drill.epochKey), EtcdObserver.bytes("2")));
         Path snapshot = etcd.snapshot(client);
         long mark = drill.ownersWrite(OWNERS_BEFORE_RESTORE);
 
@@ -181,7 +178,7 @@ class RestoreLineageTests {
      */
     private static Client connected() {
         Client fresh = etcd.newClient();
-        Etcd.await(fresh.getKVClient().get(EtcdObserver.bytes(Etcd.uniqueKey("connect"))), CONNECT_LIMIT);
+        EtcdObserver.await(fresh.getKVClient().get(EtcdObserver.bytes(Etcd.uniqueKey("connect"))));
         return fresh;
     }
 
@@ -221,12 +218,12 @@ class RestoreLineageTests {
         }
 
         Optional<String> epochStored(Client on) {
-            List<KeyValue> kvs = Etcd.await(on.getKVClient().get(EtcdObserver.bytes(epochKey))).getKvs();
+            List<KeyValue> kvs = EtcdObserver.await(on.getKVClient().get(EtcdObserver.bytes(epochKey))).getKvs();
             return kvs.isEmpty() ? Optional.empty() : Optional.of(EtcdObserver.text(kvs.get(0).getValue()));
         }
 
         Optional<KeyValue> lockKey(Client on) {
-            List<KeyValue> kvs = Etcd.await(on.getKVClient().get(EtcdObserver.bytes(lockKey))).getKvs();
+            List<KeyValue> kvs = EtcdObserver.await(on.getKVClient().get(EtcdObserver.bytes(lockKey))).getKvs();
             return kvs.isEmpty() ? Optional.empty() : Optional.of(kvs.get(0));
         }
     }
