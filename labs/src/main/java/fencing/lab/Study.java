@@ -1,5 +1,6 @@
 package fencing.lab;
 
+import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.Cases;
 import fencing.lab.report.StudyIndex;
 import fencing.support.FileTrees;
@@ -66,8 +67,8 @@ public final class Study implements Callable<Integer> {
 
     @Option(names = "--case", defaultValue = "late-write", paramLabel = "CASE", converter = CaseConverter.class,
             completionCandidates = CaseNames.class,
-            description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}), or all: every case once, each into a folder of its own under --out,"
-                    + " with an index report.html (--repeats then applies to the default case).")
+            description = "One of ${COMPLETION-CANDIDATES}, or all (default: ${DEFAULT-VALUE}). With all, every case runs once, each into a"
+                    + " folder of its own under --out, with an index report.html (--repeats then applies to the default case).")
     Selection selection;
 
     @Option(names = "--writers", paramLabel = "N", description = "chaos (and all) only: how many writer JVMs loop on the lock (default: 4).")
@@ -78,6 +79,10 @@ public final class Study implements Callable<Integer> {
 
     @Option(names = "--seed", paramLabel = "X", description = "chaos (and all) only: the nemesis's seed, to replay a run's faults (default: a random one, printed).")
     Long seed;
+
+    @Option(names = "--clock-rate", paramLabel = "R", description = "slow-clock (and all) only: how fast A's own clock runs against the"
+            + " machine's, above 0 and at most 10; below 1 it runs slow (default: 0.5).")
+    Double clockRate;
 
     @Option(names = "--child-class-path", hidden = true,
             description = "The class path of worker A and the sink server; default: this JVM's own.")
@@ -116,6 +121,16 @@ public final class Study implements Callable<Integer> {
         if (!chaosChosen && (writers != null || duration != null || seed != null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--writers, --duration and --seed apply to --case chaos (or all) only");
         }
+        boolean clockChosen = selection.all() || Cases.of(selection.cases().get(0)).map(c -> c.aClockRate().isPresent()).orElse(false);
+        if (!clockChosen && clockRate != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--clock-rate applies to --case slow-clock (or all) only");
+        }
+        try {
+            // Every case is built at the rate once here, so that a rate no case takes is refused before anything runs.
+            Cases.ALL.forEach(labCase -> withClockRate(labCase, clockRate));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--clock-rate: " + e.getMessage());
+        }
         int n = writers == null ? ChaosStudy.WRITERS : writers;
         long seconds = duration == null ? ChaosStudy.SECONDS : duration;
         if (n < 2 || n > 16) {
@@ -135,7 +150,7 @@ public final class Study implements Callable<Integer> {
                 : "worker A and the sink server ran on --child-class-path";
         long chosen = seed != null ? seed : new java.security.SecureRandom().nextLong();
         if (!selection.all()) {
-            return one(selection.cases().get(0), repeats, dir, classPath, note, chosen, n, seconds, say, err);
+            return one(selection.cases().get(0), repeats, dir, classPath, note, chosen, n, seconds, clockRate, say, err);
         }
         prepareOutDir(dir);
         for (String name : selection.cases()) {
@@ -145,7 +160,7 @@ public final class Study implements Callable<Integer> {
         for (String name : selection.cases()) {
             // The default case takes --repeats; every other case runs once, as its question asks.
             int times = name.equals(selection.cases().get(0)) ? repeats : 1;
-            int exit = one(name, times, dir.resolve(name), classPath, note, chosen, n, seconds, say, err);
+            int exit = one(name, times, dir.resolve(name), classPath, note, chosen, n, seconds, clockRate, say, err);
             exits.put(name, exit);
             say.println();
             if (exit == EXIT_COULD_NOT_RUN && Thread.currentThread().isInterrupted()) {
@@ -161,9 +176,14 @@ public final class Study implements Callable<Integer> {
     }
 
     private static int one(String name, int times, Path dir, String classPath, String note, long seed, int writers, long seconds,
-                           PrintWriter say, PrintWriter err) {
-        return Cases.of(name).map(labCase -> new Repeats(labCase, times, dir, classPath, note, say).run(err))
+                           Double clockRate, PrintWriter say, PrintWriter err) {
+        return Cases.of(name).map(labCase -> new Repeats(withClockRate(labCase, clockRate), times, dir, classPath, note, say).run(err))
                 .orElseGet(() -> new ChaosStudy(writers, seconds, seed, dir, classPath, note, say).run(err));
+    }
+
+    /** Returns {@code labCase} with A's clock at {@code clockRate} where the case has such a clock and a rate was given. */
+    private static LabCase withClockRate(LabCase labCase, Double clockRate) {
+        return clockRate == null ? labCase : labCase.withAClockRate(clockRate);
     }
 
     /** What {@code evidence.json} states as the fenced sink's contract. */

@@ -89,7 +89,20 @@ public final class Evidence {
                   String lockKey, long ttlSeconds, Holder a, Holder b, Expiry expiry,
                   long startedAtMicros, long endedAtMicros, Figures figures,
                   Map<String, ModeOutcome> modes, Map<String, LedgerOutcome> ledgers, List<Event> events, List<Call> exchanges,
-                  Map<String, String> files) {
+                  Map<String, String> files, Clocks clocks) {
+    }
+
+    /**
+     * The two clocks at A's own check of its lease, in the slow-clock case; {@code null} in every other case.
+     *
+     * @param clockRate          how fast A's clock ran against the machine's ({@code --clock-rate})
+     * @param realMillis         from A asking for the lock to its check, on the machine's clock, which A never reads
+     * @param aClockMillis       the same stretch on A's clock: what A's timer counted
+     * @param aTimerLeftMillis   the TTL less {@code aClockMillis}: what A's timer said was left of the lease
+     * @param etcdTtlLeftSeconds etcd's time-to-live for A's lease, asked just before A's check; -1 when etcd has no such lease
+     */
+    public record Clocks(double clockRate, long checkedAtMicros, double realMillis, double aClockMillis, double aTimerLeftMillis,
+                         boolean aTimerSaysValid, long etcdAskedAtMicros, long etcdTtlLeftSeconds) {
     }
 
     /** A lock holder: its token (the lock key's create_revision) and its lease. */
@@ -194,6 +207,10 @@ public final class Evidence {
         READY,
         /** A was frozen with SIGSTOP. */
         FROZEN,
+        /** A checked its lease on its own timer; {@code verdict} is {@code valid} or {@code expired}. */
+        TIMER_CHECKED,
+        /** etcd had no lease of A's when asked: it expired and was revoked. */
+        LEASE_NOT_FOUND,
         /** etcd's count of A's lease (whole seconds): right after the freeze, or sampled while its leader fails. */
         LEASE_TTL_LEFT,
         /** etcd's leader member was killed while A was frozen. */

@@ -193,7 +193,21 @@ public final class AnswerKey {
                             + " let A's late write in again: the mark must be durable and never restored backwards.",
                     "Explains the revision going backwards after the restore; says D's rejection is safe but stuck;"
                             + " justifies the max(...) + 1 epoch with the mark's epoch; concludes the mark must be kept"
-                            + " durably and never rolled back."));
+                            + " durably and never rolled back."),
+            new OpenQuestion(16, "Whose clock said the lease was valid?",
+                    "When A checked, the machine's clock (on which etcd counts the lease) had counted more than the TTL"
+                            + " since A asked for the lock, and etcd had no lease of A's: it had expired it and deleted the"
+                            + " key, and B had written. A's own clock, at half speed, had counted about half as much, less"
+                            + " than the TTL, so A's timer said valid. A reads only its own clock and nothing tells it"
+                            + " that clock is slow, so it could not know. The fenced sink read no clock: it compared A's"
+                            + " token with the mark B's write had left, and rejected A. A timer is safe only if the"
+                            + " client's clock drift and its pauses (between the check and the write's arrival) are"
+                            + " bounded and the TTL allows for both, which nothing in an ordinary process guarantees:"
+                            + " the critique of Redlock's timing assumptions.",
+                    "Quotes both clocks at A's check from the run (A's clock below the TTL, the machine's above it)"
+                            + " and etcd's answer that the lease was gone; says A's timer cannot see its own clock's"
+                            + " drift; says the fenced sink read no clock and compared tokens; names the assumptions a"
+                            + " timer needs (bounded drift, bounded pauses) and why they do not hold in general."));
 
     /**
      * The case of {@code ./kit study} each question's evidence comes from, by question number: its figures are checked
@@ -202,7 +216,7 @@ public final class AnswerKey {
     public static final Map<Integer, String> CASES = Map.ofEntries(Map.entry(2, "check-outside-transaction"), Map.entry(3, "pre-contact"),
             Map.entry(4, "late-write"), Map.entry(6, "restart"), Map.entry(7, "late-write"), Map.entry(8, "late-write"),
             Map.entry(9, "pre-contact"), Map.entry(11, "forged"), Map.entry(12, "retry"), Map.entry(13, "restore"), Map.entry(14, "chaos"),
-            Map.entry(15, "failover"));
+            Map.entry(15, "failover"), Map.entry(16, "slow-clock"));
 
     /** Returns the case question {@code number}'s evidence comes from, if it asks about a run. */
     public static Optional<String> caseOf(int number) {

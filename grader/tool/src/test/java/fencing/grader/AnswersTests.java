@@ -64,15 +64,25 @@ class AnswersTests {
             Answers.Answer answer = solutions.question(question.number()).orElseThrow();
             assertThat(question.accepts(answer.closed())).as("the solutions' answer %s to %d", answer.closed(), question.number()).isTrue();
             assertThat(answer.explanation()).as("the solutions' explanation of %d", question.number()).isNotBlank();
-            if (!answer.figures().isBlank()) {
-                List<String> notes = new java.util.ArrayList<>();
-                String caseName = AnswerKey.caseOf(question.number()).orElseThrow();
-                EvidenceFigures evidence = EvidenceFigures.forCase(KitLocations.solutions(), caseName, notes).orElseThrow();
-                assertThat(evidence.problems(answer.figures())).as("figures of %d against %s: %s", question.number(), caseName, answer.figures())
-                        .isEmpty();
-                assertThat(notes).as("notes on reading the evidence of %s", caseName).isEmpty();
-            }
+            assertFiguresMatch(answer);
         }
+        for (AnswerKey.OpenQuestion question : AnswerKey.OPEN_QUESTIONS) {
+            Answers.Answer answer = solutions.question(question.number()).orElseThrow();
+            assertThat(answer.explanation()).as("the solutions' explanation of open question %d", question.number()).isNotBlank();
+            assertFiguresMatch(answer);
+        }
+    }
+
+    private static void assertFiguresMatch(Answers.Answer answer) {
+        if (answer.figures().isBlank()) {
+            return;
+        }
+        List<String> notes = new java.util.ArrayList<>();
+        String caseName = AnswerKey.caseOf(answer.number()).orElseThrow();
+        EvidenceFigures evidence = EvidenceFigures.forCase(KitLocations.solutions(), caseName, notes).orElseThrow();
+        assertThat(evidence.problems(answer.figures())).as("figures of %d against %s: %s", answer.number(), caseName, answer.figures())
+                .isEmpty();
+        assertThat(notes).as("notes on reading the evidence of %s", caseName).isEmpty();
     }
 
     @Test

@@ -44,16 +44,17 @@ public final class Reports {
         md.append("Sinks and ledgers: ").append(sinkList(study, "`", "`")).append(".\n\n");
         md.append("Contract: ").append(study.contract()).append("\n\n");
         md.append("## Figures\n\n| figure | median | max |\n| --- | --- | --- |\n");
-        md.append("| (a) SIGSTOP to the fenced verdict on A's late write, minus the TTL | ").append(Tables.millis(summary.stopToFencedVerdictMinusTtl().medianMillis()))
+        String since = Clocks.since(study);
+        md.append("| (a) " + since + " to the fenced verdict on A's late write, minus the TTL | ").append(Tables.millis(summary.stopToFencedVerdictMinusTtl().medianMillis()))
                 .append(" | ").append(Tables.millis(summary.stopToFencedVerdictMinusTtl().maxMillis())).append(" |\n");
         md.append("| (b) the whole repeat (A told to acquire, to the final reads), minus the TTL | ").append(Tables.millis(summary.repeatMinusTtl().medianMillis()))
                 .append(" | ").append(Tables.millis(summary.repeatMinusTtl().maxMillis())).append(" |\n");
-        md.append("| SIGSTOP to the lock key seen gone | ").append(Tables.millis(summary.expiryWaitAfterStop().medianMillis()))
+        md.append("| " + since + " to the lock key seen gone | ").append(Tables.millis(summary.expiryWaitAfterStop().medianMillis()))
                 .append(" | ").append(Tables.millis(summary.expiryWaitAfterStop().maxMillis())).append(" |\n\n");
         if (!study.repeats().isEmpty()) {
             md.append("## What happened\n\n").append(study.repeats().get(0).explanation()).append("\n\n");
         }
-        md.append("## Repeats\n\n| repeat | A token | B token | key gone after SIGSTOP | outcome by mode and ledger | (a) | (b) | result |\n")
+        md.append("## Repeats\n\n| repeat | A token | B token | key gone after " + since + " | outcome by mode and ledger | (a) | (b) | result |\n")
                 .append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (Evidence.Repeat repeat : study.repeats()) {
             md.append(String.format(Locale.ROOT, "| %d | %d | %d | %.0f ms (%s) | %s | %s | %s | %s |%n",
@@ -71,6 +72,7 @@ public final class Reports {
             }
             md.append(String.format(Locale.ROOT, "A: token %d, lease %s (pid %s). B: token %d, lease %s. Lock key `%s`.%n%n",
                     repeat.a().token(), repeat.a().leaseIdHex(), repeat.a().pid(), repeat.b().token(), repeat.b().leaseIdHex(), repeat.lockKey()));
+            md.append(Clocks.markdown(repeat));
             md.append("| t (ms) | lane | event | detail |\n| ---: | --- | --- | --- |\n");
             for (Evidence.Event event : repeat.events()) {
                 md.append(String.format(Locale.ROOT, "| %.1f | %s | %s | %s |%n", event.tMillis(), event.lane(), cell(event.label()), cell(event.detail())));
@@ -162,9 +164,10 @@ public final class Reports {
         html.append("<p>Sinks and ledgers: ").append(sinkList(study, "<code>", "</code>")).append(". ")
                 .append(esc(study.contract())).append("</p>\n");
         html.append("<table id=\"figures\"><thead><tr><th>figure</th><th>median</th><th>max</th></tr></thead><tbody>\n");
-        figureRow(html, "(a) SIGSTOP to the fenced verdict on A's late write, minus the TTL", summary.stopToFencedVerdictMinusTtl());
+        String since = Clocks.since(study);
+        figureRow(html, "(a) " + since + " to the fenced verdict on A's late write, minus the TTL", summary.stopToFencedVerdictMinusTtl());
         figureRow(html, "(b) the whole repeat, minus the TTL", summary.repeatMinusTtl());
-        figureRow(html, "SIGSTOP to the lock key seen gone", summary.expiryWaitAfterStop());
+        figureRow(html, since + " to the lock key seen gone", summary.expiryWaitAfterStop());
         html.append("</tbody></table>\n");
         if (!study.repeats().isEmpty()) {
             html.append("<p class=\"explanation\">").append(esc(study.repeats().get(0).explanation())).append("</p>\n");
@@ -194,9 +197,10 @@ public final class Reports {
             html.append("<p class=\"contract-note\">").append(esc(repeat.contractNote())).append("</p>\n");
         }
         html.append(String.format(Locale.ROOT, "<p>A: token <b class=\"token\">%d</b>, lease <code>%s</code>. B: token <b class=\"token\">%d</b>,"
-                        + " lease <code>%s</code>. The lock key was seen gone %.0f ms after SIGSTOP (by the %s).</p>%n",
+                        + " lease <code>%s</code>. The lock key was seen gone %.0f ms after %s (by the %s).</p>%n",
                 repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
-                repeat.expiry().waitAfterStopMillis(), repeat.expiry().observedBy()));
+                repeat.expiry().waitAfterStopMillis(), esc(Clocks.since(repeat)), repeat.expiry().observedBy()));
+        html.append(Clocks.html(repeat));
         html.append(Timeline.svg(repeat));
         html.append(Timeline.crowdedEnd(repeat));
         HtmlOutcomes.append(html, repeat);

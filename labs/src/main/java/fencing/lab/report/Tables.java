@@ -33,11 +33,13 @@ public final class Tables {
                     ledger.requestId() + ": " + String.join(", ", ledger.verdicts()), ledger.finalTotal(), ledger.applied() + "×",
                     String.join(", ", ledger.expectedVerdicts()) + " / total " + ledger.expectedFinalTotal(), ledger.asExpected() ? "ok" : "DIFFERS");
         }
-        say.printf(Locale.ROOT, "  tokens: A %d (lease %s), B %d (lease %s); key gone %.2f s after SIGSTOP (%s)%n",
+        String since = Clocks.since(repeat);
+        say.printf(Locale.ROOT, "  tokens: A %d (lease %s), B %d (lease %s); key gone %.2f s after %s (%s)%n",
                 repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
-                repeat.expiry().waitAfterStopMillis() / 1000, repeat.expiry().observedBy());
+                repeat.expiry().waitAfterStopMillis() / 1000, since, repeat.expiry().observedBy());
+        Clocks.print(say, repeat);
         Evidence.Figures figures = repeat.figures();
-        say.printf(Locale.ROOT, "  (a) SIGSTOP → fenced verdict on A's late write − TTL: %s   (b) whole repeat − TTL: %.2f s%n",
+        say.printf(Locale.ROOT, "  (a) " + since + " → fenced verdict on A's late write − TTL: %s   (b) whole repeat − TTL: %.2f s%n",
                 figures.stopToFencedVerdictMinusTtlMillis() == null ? "n/a"
                         : String.format(Locale.ROOT, "%.2f s", figures.stopToFencedVerdictMinusTtlMillis() / 1000),
                 figures.repeatMinusTtlMillis() / 1000);
@@ -56,7 +58,7 @@ public final class Tables {
         say.printf(Locale.ROOT, "%s: %d of %d repeat%s done, %d as expected, %d not%n", study.caseName(), summary.repeats(),
                 study.repeatsAsked(), study.repeatsAsked() == 1 ? "" : "s", summary.passed(), summary.failed());
         if (summary.repeats() > 0) {
-            say.printf(Locale.ROOT, "(a) SIGSTOP → fenced verdict on A's late write, minus the TTL: median %s, max %s%n",
+            say.printf(Locale.ROOT, "(a) " + Clocks.since(study) + " → fenced verdict on A's late write, minus the TTL: median %s, max %s%n",
                     millis(summary.stopToFencedVerdictMinusTtl().medianMillis()), millis(summary.stopToFencedVerdictMinusTtl().maxMillis()));
             say.printf(Locale.ROOT, "(b) whole repeat, minus the TTL: median %s, max %s%n",
                     millis(summary.repeatMinusTtl().medianMillis()), millis(summary.repeatMinusTtl().maxMillis()));

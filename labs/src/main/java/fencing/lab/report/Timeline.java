@@ -142,12 +142,24 @@ final class Timeline {
         if (ranOutAt >= tMin && ranOutAt <= tMax) {
             double ranOut = x.applyAsDouble(ranOutAt);
             svg.append(String.format(Locale.ROOT, "<line class=\"ran-out\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ranOut, top - 8, ranOut, axisY));
-            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\">last keepalive + TTL</text>%n",
-                    ranOut - 3, axisY - 4));
+            // A lease that is never renewed runs out a TTL after its grant; lastKeepAliveMicros then holds when A took the lock.
+            String ranOutLabel = stop != null ? "last keepalive + TTL" : "lock taken + TTL";
+            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
+                    ranOut - 3, axisY - 4, ranOutLabel));
         }
         int ey = laneY.get(Evidence.Lane.ETCD);
         Double aLeaseEnd = repeat.expiry() == null ? null : (repeat.expiry().observedAtMicros() - repeat.startedAtMicros()) / 1000.0;
         leaseBar(svg, x, repeat.a().tMillis(), aLeaseEnd == null ? tMax : aLeaseEnd, ey, "#bbdefb", "A's lease " + repeat.a().leaseIdHex());
+        Double timerEnds = Clocks.timerEndsAt(repeat);
+        if (timerEnds != null) {
+            // A's lease as A's own clock counts it, under A's lane, against etcd's bar of the same lease below it.
+            String label = String.format(Locale.ROOT, "A's lease by A's own clock (%s× the machine's): valid until +%.0f ms",
+                    repeat.clocks().clockRate(), timerEnds);
+            int ay = laneY.get(Evidence.Lane.A);
+            leaseBar(svg, x, repeat.a().tMillis(), Math.min(timerEnds, tMax), ay - 12, "#c5e1a5", label);
+            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\">%s%s</text>%n", x.applyAsDouble(repeat.a().tMillis()),
+                    ay - 18, Reports.esc(label), timerEnds > tMax ? " (past the chart's end)" : ""));
+        }
         Double released = timeOf(repeat.events(), Evidence.Lane.B, Evidence.Kind.RELEASED);
         leaseBar(svg, x, repeat.b().tMillis(), released == null ? tMax : released, ey, "#ffe0b2", "B's lease " + repeat.b().leaseIdHex());
 

@@ -43,8 +43,8 @@ final class ExpiryWatch implements AutoCloseable {
                 }, watchSaw::completeExceptionally));
     }
 
-    /** Waits until the key is gone, saying the lease's countdown through {@code progress}. */
-    Evidence.Expiry await(long stopAt, long lastKeepAlive, long ttlLeft, BiConsumer<String, Object[]> progress) {
+    /** Waits until the key is gone, counting from {@code stopAt}, the moment {@code holds} names, and saying the lease's countdown. */
+    Evidence.Expiry await(AHolds holds, long stopAt, long lastKeepAlive, long ttlLeft, BiConsumer<String, Object[]> progress) {
         long deadline = stopAt + (ttlSeconds + 10) * 1_000_000L;
         long nextPoll = Times.nowMicros();
         long nextCountdown = stopAt + COUNTDOWN_MICROS;
@@ -70,7 +70,7 @@ final class ExpiryWatch implements AutoCloseable {
             if (now >= nextCountdown) {
                 long left = lastKeepAlive + ttlSeconds * 1_000_000L - now;
                 if (left > 0) {
-                    progress.accept("lease countdown: %s of %d s left, A frozen", new Object[] {Times.seconds(left), ttlSeconds});
+                    progress.accept("lease countdown: %s of %d s left, %s", new Object[] {Times.seconds(left), ttlSeconds, holds.meanwhile});
                 } else {
                     progress.accept("lease TTL ran out %s ago; waiting for etcd to expire it and delete the key", new Object[] {Times.seconds(-left)});
                 }
@@ -80,7 +80,7 @@ final class ExpiryWatch implements AutoCloseable {
                 }
             }
             if (now > deadline) {
-                throw new IllegalStateException("the lock key was still there " + (ttlSeconds + 10) + " s after SIGSTOP:"
+                throw new IllegalStateException("the lock key was still there " + (ttlSeconds + 10) + " s after " + holds.since + ":"
                         + " A's lease did not expire. Is A really frozen, and does tryAcquire attach the key to the lease?");
             }
             try {
@@ -96,7 +96,7 @@ final class ExpiryWatch implements AutoCloseable {
         String by = watched != null && (pollSaw == null || watched[0] <= pollSaw) ? "watch" : "poll";
         long observedAt = by.equals("watch") ? watched[0] : pollSaw;
         double wait = Times.millis(observedAt - stopAt);
-        progress.accept("key gone %s after SIGSTOP (seen by the %s%s; TTL %d s)", new Object[] {Times.seconds(observedAt - stopAt), by,
+        progress.accept("key gone %s after %s (seen by the %s%s; TTL %d s)", new Object[] {Times.seconds(observedAt - stopAt), holds.since, by,
                 watched == null ? "" : ", deleted at revision " + watched[1], ttlSeconds});
         return new Evidence.Expiry(by, stopAt, lastKeepAlive, observedAt, wait, Math.round((wait - ttlSeconds * 1000.0) * 10) / 10.0,
                 watched == null ? null : watched[1], ttlLeft,

@@ -2,6 +2,7 @@ package fencing.lab.run;
 
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
+import fencing.lab.worker.WorkerReport;
 import fencing.support.evidence.Evidence;
 import fencing.support.evidence.Evidence.Kind;
 import fencing.support.evidence.Evidence.Lane;
@@ -18,6 +19,16 @@ public final class Journal {
     private final List<Evidence.Event> events = new ArrayList<>();
     private final List<Exchange> exchanges = new ArrayList<>();
     private volatile Long start;
+    private WorkerReport.TimerChecked aTimer;
+    private EtcdLease etcdLease;
+
+    /**
+     * etcd's view of A's lease, asked by the runner.
+     *
+     * @param ttlLeftSeconds etcd's time-to-live for the lease, in whole seconds; -1 when etcd has no such lease
+     */
+    public record EtcdLease(long leaseId, long atMicros, long ttlLeftSeconds) {
+    }
 
     void start(long atMicros) {
         this.start = atMicros;
@@ -49,6 +60,26 @@ public final class Journal {
     /** Records an exchange with the sink, as its sender saw it. */
     public synchronized void exchange(Exchange exchange) {
         exchanges.add(exchange);
+    }
+
+    /** Records A's reading of its own lease timer. */
+    public synchronized void aTimer(WorkerReport.TimerChecked reading) {
+        this.aTimer = reading;
+    }
+
+    /** Records etcd's view of A's lease. */
+    public synchronized void etcdLease(EtcdLease view) {
+        this.etcdLease = view;
+    }
+
+    /** Returns A's timer and etcd's view side by side, at A's check; {@code null} where A checked no timer or etcd was not asked. */
+    synchronized Evidence.Clocks clocks() {
+        if (aTimer == null || etcdLease == null) {
+            return null;
+        }
+        double aClockMillis = Times.millis(aTimer.localElapsedMicros());
+        return new Evidence.Clocks(aTimer.clockRate(), aTimer.atMicros(), Times.millis(aTimer.realElapsedMicros()), aClockMillis,
+                aTimer.ttlMillis() - aClockMillis, aTimer.saysValid(), etcdLease.atMicros(), etcdLease.ttlLeftSeconds());
     }
 
     /** Returns the events in time order. */

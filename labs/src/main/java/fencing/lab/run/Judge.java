@@ -30,7 +30,8 @@ final class Judge {
     /** Returns the repeat's evidence, judged: a function of the journal and of what the runner measured, which it leaves as it is. */
     Evidence.Repeat evidence(WorkerReport.Started started, Evidence.Holder a, Evidence.Holder b, Evidence.Expiry expiry, long stopAt, long end) {
         List<Exchange> calls = journal.exchanges();
-        Outcome outcome = new Outcome(a, b, calls, expiry, journal.timeline());
+        Evidence.Clocks clocks = journal.clocks();
+        Outcome outcome = new Outcome(a, b, calls, expiry, journal.timeline(), clocks);
         Map<Mode, Evidence.ModeOutcome> modes = new LinkedHashMap<>();
         List<String> differences = new ArrayList<>();
         toRun.expected().forEach((mode, expected) -> modes.put(mode, judgeMode(outcome, mode, expected, differences)));
@@ -73,7 +74,7 @@ final class Judge {
         }
         return new Evidence.Repeat(prepared.repeat, toRun.labCase().name(), pass, differences, notes, verdict, toRun.explanation(),
                 pass ? toRun.labCase().contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, byText(modes),
-                ledgers, journal.timeline(), records(calls, start), files);
+                ledgers, journal.timeline(), records(calls, start), files, clocks);
     }
 
     private static Evidence.ModeOutcome judgeMode(Outcome outcome, Mode mode, LabCase.ModeExpectation expected, List<String> differences) {

@@ -4,13 +4,14 @@ import fencing.lab.sink.Mode;
 import fencing.lab.sink.FencedVariant;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * A case: one experiment the study can run, named on the command line; what it does once B holds the lock, what it
  * expects, and how it explains the outcome.
  *
- * <p>Every repeat starts the same way (A takes the lock and is frozen, its lease expires, B takes the
- * lock); then the runner runs the case's {@link #steps()} in order, each a value run against the repeat's
+ * <p>Every repeat starts the same way (A takes the lock and is frozen, or in a case with {@link #aClockRate} runs on
+ * without renewing its lease; its lease expires, B takes the lock); then the runner runs the case's {@link #steps()} in order, each a value run against the repeat's
  * {@link Stage}, and judges the repeat's journal against {@link #expected()}, {@link #expectedMark()} and
  * {@link #check}. A new case is one class implementing this, named in {@code fencing.lab.run.cases.Cases.ALL}; a step it needs that no case
  * took before is one more {@link Step} record. {@link CaseToRun} is a case prepared to run on the classes at hand.
@@ -68,6 +69,19 @@ public interface LabCase {
      */
     default boolean failsOverLeader() {
         return false;
+    }
+
+    /**
+     * Returns the rate of A's own clock where A, instead of being frozen, holds a lease it never renews and writes only
+     * while a timer on that clock says the lease is valid; empty where A is frozen, as in most cases.
+     */
+    default OptionalDouble aClockRate() {
+        return OptionalDouble.empty();
+    }
+
+    /** Returns this case with A's clock at {@code rate}, where it has one ({@link #aClockRate}); this case otherwise. */
+    default LabCase withAClockRate(double rate) {
+        return this;
     }
 
     /** Returns which sink serves the fenced mode. */

@@ -12,8 +12,15 @@ import java.util.List;
  * @param calls  every call to the sink, by A, B and the runner, in the order they were sent
  * @param expiry how A's key was seen gone, or {@code null}
  * @param events the timeline, in time order
+ * @param clocks A's timer and etcd's view of A's lease at A's own check, or {@code null} where A checked no timer
  */
-public record Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls, Evidence.Expiry expiry, List<Evidence.Event> events) {
+public record Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls, Evidence.Expiry expiry, List<Evidence.Event> events,
+                      Evidence.Clocks clocks) {
+
+    /** An outcome where A checked no timer of its own. */
+    public Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls, Evidence.Expiry expiry, List<Evidence.Event> events) {
+        this(a, b, calls, expiry, events, null);
+    }
 
     /** An outcome of the sink's calls only, without the expiry and the timeline. */
     public Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls) {

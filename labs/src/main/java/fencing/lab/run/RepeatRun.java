@@ -91,35 +91,53 @@ public final class RepeatRun {
         out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, toRun.labCase().name(), prepared.key);
         journal.start(Times.nowMicros());
         try {
-            worker.send(new WorkerCommand.Acquire(toRun.modes()));
+            AHolds holds = AHolds.of(toRun.labCase().aClockRate());
+            worker.send(holds == AHolds.FROZEN ? new WorkerCommand.Acquire(toRun.modes())
+                    : new WorkerCommand.AcquireTimed(toRun.modes(), toRun.labCase().aClockRate().getAsDouble()));
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
             aHolder = holder(Holder.A, ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
             journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
                     "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
             journal.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
                     "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), ready.token(), null, null);
-            journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", "holds the lock, keeps its lease alive and has read the sink");
-            progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; it keeps the lease alive and said READY",
-                    worker.pid(), ready.token(), Calls.hex(ready.leaseId()), ttlSeconds);
+            journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", holds == AHolds.FROZEN
+                    ? "holds the lock, keeps its lease alive and has read the sink"
+                    : "holds the lock and has read the sink; it does not renew its lease, and times it on its own clock");
+            progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; %s and said READY", worker.pid(), ready.token(),
+                    Calls.hex(ready.leaseId()), ttlSeconds, holds == AHolds.FROZEN ? "it keeps the lease alive"
+                            : String.format(Locale.ROOT, "it does not renew the lease, and times it on a clock at %s× the machine's",
+                                    toRun.labCase().aClockRate().getAsDouble()));
 
             watch = new ExpiryWatch(client, key, ready.token(), ttlSeconds);
-            long lastKeepAlive = ExpiryWatch.lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
-            stopAt = Times.nowMicros();
-            worker.freeze();
-            journal.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
+            long lastKeepAlive;
+            if (holds == AHolds.FROZEN) {
+                lastKeepAlive = ExpiryWatch.lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
+                stopAt = Times.nowMicros();
+                worker.freeze();
+                journal.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
+            } else {
+                // Nothing stops A: its lease was granted once and is never renewed, so it runs out a TTL after the grant.
+                lastKeepAlive = ready.acquiredAtMicros();
+                stopAt = ready.acquiredAtMicros();
+            }
             long ttlLeft = Etcd.await(client.getLeaseClient().timeToLive(ready.leaseId(), LeaseOption.DEFAULT)).getTTL();
-            journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left",
-                    "etcd's own count for A's lease right after the freeze (whole seconds)");
-            progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
-                    Times.seconds(stopAt - lastKeepAlive), ttlLeft);
+            journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left", holds == AHolds.FROZEN
+                    ? "etcd's own count for A's lease right after the freeze (whole seconds)"
+                    : "etcd's own count for A's lease, which A does not renew (whole seconds)");
+            if (holds == AHolds.FROZEN) {
+                progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
+                        Times.seconds(stopAt - lastKeepAlive), ttlLeft);
+            } else {
+                progress("A is not frozen: it runs on, and etcd says its lease has %d s left", ttlLeft);
+            }
             if (toRun.labCase().failsOverLeader()) {
                 fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, journal, this::progress);
                 fault.strike(key, stopAt, lastKeepAlive);
             }
-            expiry = watch.await(stopAt, lastKeepAlive, ttlLeft, this::progress);
+            expiry = watch.await(holds, stopAt, lastKeepAlive, ttlLeft, this::progress);
             journal.add(Lane.ETCD, Kind.KEY_DELETED, expiry.observedAtMicros(),
                     "lease expired: key deleted" + (expiry.deleteRevision() == null ? "" : ", rev " + expiry.deleteRevision()),
-                    "seen by the " + expiry.observedBy() + " " + expiry.waitAfterStopMillis() + " ms after SIGSTOP");
+                    "seen by the " + expiry.observedBy() + " " + expiry.waitAfterStopMillis() + " ms after " + holds.since);
             if (fault != null) {
                 fault.keyGone(expiry.observedAtMicros());
             }
@@ -133,7 +151,7 @@ public final class RepeatRun {
                     "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), b.token(), null, null);
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
-            Stage stage = new Stage(toRun, prepared, journal, holderB, lineage, this::progress);
+            Stage stage = new Stage(toRun, prepared, journal, holderB, lineage, client, this::progress);
             for (Step step : toRun.labCase().steps()) {
                 step.run(stage);
             }

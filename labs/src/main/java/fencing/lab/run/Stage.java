@@ -2,6 +2,7 @@ package fencing.lab.run;
 
 import fencing.lab.sink.Mode;
 import fencing.lab.sink.SinkClient;
+import io.etcd.jetcd.Client;
 import java.util.List;
 import java.util.function.BiConsumer;
 
@@ -16,12 +17,14 @@ public final class Stage {
     private final Journal journal;
     private final HolderB holderB;
     private final Lineage lineage;
+    private final Client etcd;
     private final SinkClient asB;
     private final SinkClient asRunner;
     private final BiConsumer<String, Object[]> progress;
 
-    Stage(CaseToRun toRun, Prepared prepared, Journal journal, HolderB holderB, Lineage lineage,
+    Stage(CaseToRun toRun, Prepared prepared, Journal journal, HolderB holderB, Lineage lineage, Client etcd,
           BiConsumer<String, Object[]> progress) {
+        this.etcd = etcd;
         this.toRun = toRun;
         this.prepared = prepared;
         this.journal = journal;
@@ -46,6 +49,11 @@ public final class Stage {
 
     public Lineage lineage() {
         return lineage;
+    }
+
+    /** The runner's client of the lab's etcd, e.g. to ask it about A's lease; every call on it needs a bound. */
+    public Client etcd() {
+        return etcd;
     }
 
     /** The sink's client that writes as B. */

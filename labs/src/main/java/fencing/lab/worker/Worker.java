@@ -32,8 +32,9 @@ import picocli.CommandLine.Option;
  * <p>It talks to the runner over a {@link Channel}: it takes {@link WorkerCommand}s and says what happened
  * as {@link WorkerReport}s ({@code Started}, {@code Ready} once it holds the lock, keeps its lease alive and
  * has read the sink, the keepalive's news, every call to the sink, {@code Wrote}, {@code Failed} and
- * {@code Bye}). It never checks its lease before writing: like a process that was paused, it still
- * believes it holds the lock, and only the sink can tell it otherwise. Started with {@code --forged-token},
+ * {@code Bye}). Told to {@code Write}, it never checks its lease: like a process that was paused, it still
+ * believes it holds the lock, and only the sink can tell it otherwise. Told to {@code AcquireTimed} instead, it does not keep
+ * its lease alive and trusts a {@link LeaseTimer} on a clock of its own, which may run slow. Started with {@code --forged-token},
  * it is the forged case's C instead: it never takes the lock, and writes with the token it was given.
  */
 @Command(name = "worker", mixinStandardHelpOptions = true,
@@ -64,6 +65,9 @@ public final class Worker implements Callable<Integer> {
     private Channel runner;
     private Ownership ownership;
     private volatile CloseableClient keepAlive;
+    private LeaseTimer timer;
+    private double clockRate;
+    private long askedAtMicros;
 
     /** Runs the worker, started by the runner with a channel: {@code --endpoints URLS --key KEY --sink URL [--name A] [--ttl 2]}. */
     public static void main(String[] args) {
@@ -90,7 +94,11 @@ public final class Worker implements Callable<Integer> {
                     return 0;
                 }
                 if (command instanceof WorkerCommand.Acquire acquire) {
-                    acquire(client, sinkClient, acquire.modes());
+                    acquire(client, sinkClient, acquire.modes(), null);
+                } else if (command instanceof WorkerCommand.AcquireTimed acquire) {
+                    acquire(client, sinkClient, acquire.modes(), acquire.clockRate());
+                } else if (command instanceof WorkerCommand.WriteIfTimerSaysValid write) {
+                    writeIfTimerSaysValid(sinkClient, write);
                 } else if (command instanceof WorkerCommand.Write write) {
                     write(sinkClient, write);
                 } else if (command instanceof WorkerCommand.Loop) {
@@ -123,7 +131,8 @@ public final class Worker implements Callable<Integer> {
         }
     }
 
-    private void acquire(Client client, SinkClient sinkClient, List<Mode> modes) throws Exception {
+    /** Takes the lock; with a {@code clockRate}, starts a timer on a clock at that rate instead of keeping the lease alive. */
+    private void acquire(Client client, SinkClient sinkClient, List<Mode> modes, Double clockRate) throws Exception {
         if (forgedToken != null) {
             throw new IllegalStateException(name + " never takes the lock: it writes with the token it made up, " + forgedToken);
         }
@@ -131,11 +140,22 @@ public final class Worker implements Callable<Integer> {
             throw new IllegalStateException("already acquired: token " + ownership.token());
         }
         EtcdLockService lock = new EtcdLockService(client, key, ttl);
+        // Started before asking, as a careful client does: the lease's TTL runs from its grant, which comes later.
+        LeaseTimer started = clockRate == null ? null
+                : LeaseTimer.start(LeaseTimer.LocalClock.atRate(clockRate, System::nanoTime), Duration.ofSeconds(ttl));
         long asked = Times.nowMicros();
         Optional<Ownership> got = lock.tryAcquire(name);
         long acquired = Times.nowMicros();
         ownership = got.orElseThrow(() -> new IllegalStateException("the lock " + key + " is held by someone else"));
         long leaseId = ownership.leaseId();
+        if (started != null) {
+            timer = started;
+            this.clockRate = clockRate;
+            askedAtMicros = asked;
+            readAll(sinkClient, modes);
+            say(new WorkerReport.Ready(ownership.owner(), ownership.token(), leaseId, ttl, key, asked, acquired, acquired, Times.nowMicros()));
+            return;
+        }
         CompletableFuture<Long> firstKeepAlive = new CompletableFuture<>();
         keepAlive = client.getLeaseClient().keepAlive(leaseId, new StreamObserver<>() {
             @Override
@@ -157,10 +177,28 @@ public final class Worker implements Callable<Integer> {
             }
         });
         long kept = firstKeepAlive.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        readAll(sinkClient, modes);
+        say(new WorkerReport.Ready(ownership.owner(), ownership.token(), leaseId, ttl, key, asked, acquired, kept, Times.nowMicros()));
+    }
+
+    private void readAll(SinkClient sinkClient, List<Mode> modes) throws IOException {
         for (Mode mode : modes) {
             say(new WorkerReport.Called(sinkClient.read(mode)));
         }
-        say(new WorkerReport.Ready(ownership.owner(), ownership.token(), leaseId, ttl, key, asked, acquired, kept, Times.nowMicros()));
+    }
+
+    /** Writes only if A's own timer says its lease is valid: the check many clients make, on A's clock alone. */
+    private void writeIfTimerSaysValid(SinkClient sinkClient, WorkerCommand.WriteIfTimerSaysValid write) throws IOException {
+        if (timer == null) {
+            throw new IllegalStateException("told to check a lease timer, but the lock was not taken with one");
+        }
+        LeaseTimer.Reading reading = timer.read();
+        long at = Times.nowMicros();
+        say(new WorkerReport.TimerChecked(ownership.leaseId(), clockRate, timer.ttl().toMillis(), at,
+                at - askedAtMicros, reading.elapsed().toNanos() / 1_000, reading.saysValid()));
+        if (reading.saysValid()) {
+            write(sinkClient, new WorkerCommand.Write(write.value(), write.modes()));
+        }
     }
 
     private void write(SinkClient sinkClient, WorkerCommand.Write write) throws IOException {

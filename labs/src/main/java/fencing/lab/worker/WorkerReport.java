@@ -12,6 +12,7 @@ import fencing.lab.sink.Exchange;
     @JsonSubTypes.Type(value = WorkerReport.KeepAlive.class, name = "keepalive"),
     @JsonSubTypes.Type(value = WorkerReport.KeepAliveEnded.class, name = "keepalive-ended"),
     @JsonSubTypes.Type(value = WorkerReport.LeaseLost.class, name = "lease-lost"),
+    @JsonSubTypes.Type(value = WorkerReport.TimerChecked.class, name = "timer-checked"),
     @JsonSubTypes.Type(value = WorkerReport.Called.class, name = "exchange"),
     @JsonSubTypes.Type(value = WorkerReport.Wrote.class, name = "wrote"),
     @JsonSubTypes.Type(value = WorkerReport.Failed.class, name = "error"),
@@ -22,7 +23,10 @@ public sealed interface WorkerReport {
     record Started(long pid, long processStartMicros, long startUpMillis) implements WorkerReport {
     }
 
-    /** Holds the lock, keeps its lease alive and has read the sink. */
+    /**
+     * Holds the lock, keeps its lease alive and has read the sink; {@code firstKeepAliveAtMicros} is when A took the lock
+     * for a lease A does not keep alive ({@link WorkerCommand.AcquireTimed}).
+     */
     record Ready(String owner, long token, long leaseId, long ttl, String key, long askedAtMicros, long acquiredAtMicros,
                  long firstKeepAliveAtMicros, long readyAtMicros) implements WorkerReport {
     }
@@ -37,6 +41,18 @@ public sealed interface WorkerReport {
 
     /** jetcd says the lease is gone. */
     record LeaseLost(long leaseId, String error, long atMicros) implements WorkerReport {
+    }
+
+    /**
+     * A read its lease timer before writing.
+     *
+     * @param clockRate          how fast A's clock runs against the machine's
+     * @param realElapsedMicros  from asking for the lock to the check, on the lab's shared clock: recorded, never decided on
+     * @param localElapsedMicros the same stretch on A's own clock, which the decision rests on
+     * @param saysValid          whether A's timer said the lease was still valid, so that A writes
+     */
+    record TimerChecked(long leaseId, double clockRate, long ttlMillis, long atMicros, long realElapsedMicros, long localElapsedMicros,
+                        boolean saysValid) implements WorkerReport {
     }
 
     /** One call to the sink. */

@@ -66,6 +66,6 @@ class ReplayTests {
         modes.put("plain", null);
         modes.put("fenced", null);
         return new Evidence.Repeat(1, "late-write", true, List.of(), List.of(), "", "", null, "key", 2, null, null, null, 0, 0, null, modes,
-                Map.of(), events, List.of(), Map.of());
+                Map.of(), events, List.of(), Map.of(), null);
     }
 }

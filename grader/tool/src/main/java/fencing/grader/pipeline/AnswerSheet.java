@@ -42,25 +42,13 @@ public record AnswerSheet(Path copy, List<Explanation> explanations, List<String
         List<Explanation> explanations = new ArrayList<>();
         for (AnswerKey.Question question : AnswerKey.QUESTIONS) {
             Optional<Answers.Answer> answer = answers.question(question.number());
-            String figures = answer.map(Answers.Answer::figures).orElse("");
-            // Each question's figures are checked against the evidence of the case it asks about, and no other.
-            String caseName = AnswerKey.caseOf(question.number()).orElse("late-write");
-            Optional<EvidenceFigures> evidence = figures.isBlank() ? Optional.empty() : EvidenceFigures.forCase(submission, caseName, notes);
-            List<String> problems = figures.isBlank() || evidence.isEmpty() ? List.of() : evidence.get().problems(figures);
-            if (!figures.isBlank() && evidence.isEmpty()) {
-                problems = List.of("figures " + figures + " quoted, but the submission has no evidence of the " + caseName + " case ("
-                        + EvidenceFigures.STUDY + "/" + caseName + "/evidence.json) to check them against");
-            }
             explanations.add(new Explanation(question.number(), question.title(),
-                    answer.map(Answers.Answer::explanation).orElse(""), question.rubric(), problems));
-            if (!problems.isEmpty()) {
-                notes.add("ANSWERS.md question " + question.number() + ", figures that do not match your " + caseName + " run: "
-                        + String.join("; ", problems));
-            }
+                    answer.map(Answers.Answer::explanation).orElse(""), question.rubric(), figureProblems(question.number(), answer, submission, notes)));
         }
         for (AnswerKey.OpenQuestion question : AnswerKey.OPEN_QUESTIONS) {
-            explanations.add(new Explanation(question.number(), question.title(),
-                    answers.question(question.number()).map(Answers.Answer::explanation).orElse(""), question.rubric(), List.of()));
+            Optional<Answers.Answer> answer = answers.question(question.number());
+            explanations.add(new Explanation(question.number(), question.title(), answer.map(Answers.Answer::explanation).orElse(""),
+                    question.rubric(), figureProblems(question.number(), answer, submission, notes)));
         }
         // A numbered question the key does not know (added to the template since) is still passed on to a person.
         for (Answers.Answer answer : answers.questions().values()) {
@@ -72,5 +60,26 @@ public record AnswerSheet(Path copy, List<Explanation> explanations, List<String
             }
         }
         return new AnswerSheet(copy, List.copyOf(explanations), List.copyOf(notes));
+    }
+
+    /**
+     * Returns what does not match in the figures {@code answer} quotes, checked against the evidence of the case question
+     * {@code number} asks about and no other, and adds a note for them to {@code notes}; empty when it quotes none.
+     */
+    private static List<String> figureProblems(int number, Optional<Answers.Answer> answer, Path submission, List<String> notes) {
+        String figures = answer.map(Answers.Answer::figures).orElse("");
+        if (figures.isBlank()) {
+            return List.of();
+        }
+        String caseName = AnswerKey.caseOf(number).orElse("late-write");
+        Optional<EvidenceFigures> evidence = EvidenceFigures.forCase(submission, caseName, notes);
+        List<String> problems = evidence.isEmpty()
+                ? List.of("figures " + figures + " quoted, but the submission has no evidence of the " + caseName + " case ("
+                        + EvidenceFigures.STUDY + "/" + caseName + "/evidence.json) to check them against")
+                : evidence.get().problems(figures);
+        if (!problems.isEmpty()) {
+            notes.add("ANSWERS.md question " + number + ", figures that do not match your " + caseName + " run: " + String.join("; ", problems));
+        }
+        return problems;
     }
 }

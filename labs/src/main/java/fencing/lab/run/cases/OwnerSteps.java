@@ -70,6 +70,11 @@ final class OwnerSteps {
         @Override
         public void run(Stage stage) {
             WorkerReport.Wrote wrote = stage.prepared().worker().await(WorkerReport.Wrote.class, STEP_TIMEOUT);
+            stage.progress("A resumed with SIGCONT and wrote %s with its old token %d: %s", LATE, wrote.token(), Calls.verdicts(writes(stage)));
+        }
+
+        /** Returns A's writes so far, each required to have had an answer. */
+        static List<Exchange> writes(Stage stage) {
             List<Exchange> writes = new ArrayList<>();
             for (WorkerReport report : stage.prepared().worker().seen()) {
                 if (report instanceof WorkerReport.Called called && called.exchange().isWrite()) {
@@ -77,7 +82,7 @@ final class OwnerSteps {
                     writes.add(called.exchange());
                 }
             }
-            stage.progress("A resumed with SIGCONT and wrote %s with its old token %d: %s", LATE, wrote.token(), Calls.verdicts(writes));
+            return writes;
         }
     }
 
