@@ -100,9 +100,7 @@ public final class RepeatRun {
                     "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
             journal.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
                     "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), ready.token(), null, null);
-            journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", holds == AHolds.FROZEN
-                    ? "holds the lock, keeps its lease alive and has read the sink"
-                    : "holds the lock and has read the sink; it does not renew its lease, and times it on its own clock");
+            journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", holds.ready);
             progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; %s and said READY", worker.pid(), ready.token(),
                     Calls.hex(ready.leaseId()), ttlSeconds, holds == AHolds.FROZEN ? "it keeps the lease alive"
                             : String.format(Locale.ROOT, "it does not renew the lease, and times it on a clock at %s× the machine's",
@@ -121,9 +119,7 @@ public final class RepeatRun {
                 stopAt = ready.acquiredAtMicros();
             }
             long ttlLeft = Etcd.await(client.getLeaseClient().timeToLive(ready.leaseId(), LeaseOption.DEFAULT)).getTTL();
-            journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left", holds == AHolds.FROZEN
-                    ? "etcd's own count for A's lease right after the freeze (whole seconds)"
-                    : "etcd's own count for A's lease, which A does not renew (whole seconds)");
+            journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left", holds.ttlSample);
             if (holds == AHolds.FROZEN) {
                 progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                         Times.seconds(stopAt - lastKeepAlive), ttlLeft);
