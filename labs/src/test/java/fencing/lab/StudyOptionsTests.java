@@ -25,7 +25,7 @@ class StudyOptionsTests {
 
         assertThat(run.exitCode).as("an unknown --case is a usage error; the study said:%n%s", run.err).isEqualTo(2);
         assertThat(run.err).as("the message names the known cases")
-                .contains("unknown case 'early-write'").contains("late-write, pre-contact, restart, check-outside-transaction, restore, failover, forged, retry, slow-clock or chaos");
+                .contains("unknown case 'early-write'").contains("late-write, pre-contact, restart, check-outside-transaction, restore, failover, forged, retry, slow-clock, partition or chaos");
         assertThat(Files.exists(dir.resolve("out"))).as("nothing is written for a usage error").isFalse();
     }
 }

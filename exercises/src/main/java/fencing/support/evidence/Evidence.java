@@ -207,6 +207,8 @@ public final class Evidence {
         READY,
         /** A was frozen with SIGSTOP. */
         FROZEN,
+        /** A's path to etcd was cut, its path to the sink left open: it runs on, and its keepalives go unanswered. */
+        CUT_OFF,
         /** A checked its lease on its own timer; {@code verdict} is {@code valid} or {@code expired}. */
         TIMER_CHECKED,
         /** etcd had no lease of A's when asked: it expired and was revoked. */

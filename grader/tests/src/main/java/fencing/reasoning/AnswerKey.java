@@ -207,7 +207,21 @@ public final class AnswerKey {
                     "Quotes both clocks at A's check from the run (A's clock below the TTL, the machine's above it)"
                             + " and etcd's answer that the lease was gone; says A's timer cannot see its own clock's"
                             + " drift; says the fenced sink read no clock and compared tokens; names the assumptions a"
-                            + " timer needs (bounded drift, bounded pauses) and why they do not hold in general."));
+                            + " timer needs (bounded drift, bounded pauses) and why they do not hold in general."),
+            new OpenQuestion(17, "Who told A that it had lost the lock?",
+                    "The key was seen gone about a TTL after the last keepalive etcd heard, which came before the cut,"
+                            + " so a little under a TTL plus etcd's expiry check after the cut. Nobody told A: the cut"
+                            + " holds its keepalives and their answers, so A sees silence, not an error, and its client"
+                            + " had not given up on the lease when A's work was done; A wrote with its old token believing"
+                            + " it held the lock. Asking etcd first would only have timed out across the cut, and even an"
+                            + " answer leaves a gap between the check and the write's arrival. The fenced sink compared"
+                            + " A's token with the mark B's write left and rejected it; the current-owner sink reaches etcd"
+                            + " on its own path and was told the key is B's. A partition cuts a holder off without"
+                            + " stopping it; only the resource, which sees every write, can refuse the stale one.",
+                    "Quotes the wait from the cut to the key seen gone and says etcd counts the TTL from the last"
+                            + " keepalive it heard; says A saw silence and never learned of the expiry; says a check"
+                            + " before writing times out across the cut and leaves a gap anyway; says why fenced and"
+                            + " current-owner rejected A (the mark; etcd on the sink's own path)."));
 
     /**
      * The case of {@code ./kit study} each question's evidence comes from, by question number: its figures are checked
@@ -216,7 +230,8 @@ public final class AnswerKey {
     public static final Map<Integer, String> CASES = Map.ofEntries(Map.entry(2, "check-outside-transaction"), Map.entry(3, "pre-contact"),
             Map.entry(4, "late-write"), Map.entry(6, "restart"), Map.entry(7, "late-write"), Map.entry(8, "late-write"),
             Map.entry(9, "pre-contact"), Map.entry(11, "forged"), Map.entry(12, "retry"), Map.entry(13, "restore"), Map.entry(14, "chaos"),
-            Map.entry(15, "failover"), Map.entry(16, "slow-clock"));
+            Map.entry(15, "failover"), Map.entry(16, "slow-clock"),
+            Map.entry(17, "partition"));
 
     /** Returns the case question {@code number}'s evidence comes from, if it asks about a run. */
     public static Optional<String> caseOf(int number) {

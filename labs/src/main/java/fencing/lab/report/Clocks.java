@@ -14,9 +14,19 @@ final class Clocks {
     private Clocks() {
     }
 
-    /** Returns the moment a repeat's expiry is counted from: SIGSTOP where A was frozen, A taking the lock where it ran on. */
+    /**
+     * Returns the moment a repeat's expiry is counted from: SIGSTOP where A was frozen, the cut where A was cut off from etcd,
+     * A taking the lock where it ran on with a lease it never renewed.
+     */
     static String since(Evidence.Repeat repeat) {
-        return repeat.events().stream().anyMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == Evidence.Kind.FROZEN) ? "SIGSTOP" : "A took the lock";
+        if (hasA(repeat, Evidence.Kind.FROZEN)) {
+            return "SIGSTOP";
+        }
+        return hasA(repeat, Evidence.Kind.CUT_OFF) ? "the cut" : "A took the lock";
+    }
+
+    private static boolean hasA(Evidence.Repeat repeat, Evidence.Kind kind) {
+        return repeat.events().stream().anyMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == kind);
     }
 
     /** Returns what a study's figures are counted from: as its first repeat's, SIGSTOP when it has none. */

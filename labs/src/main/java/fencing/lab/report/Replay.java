@@ -40,6 +40,7 @@ final class Replay {
         Map<Long, String> owners = new LinkedHashMap<>();
         Map<String, Long> held = new LinkedHashMap<>();
         Set<String> frozen = new LinkedHashSet<>();
+        Set<String> cutOff = new LinkedHashSet<>();
         Long key = null;
         String etcdNote = "";
         List<Step> steps = new ArrayList<>();
@@ -58,6 +59,7 @@ final class Replay {
                 }
                 case FROZEN -> frozen.add(by);
                 case RESUMED -> frozen.remove(by);
+                case CUT_OFF -> cutOff.add(by);
                 case VERDICT -> sinks.put(e.mode(), new Sink(e.value(), e.mark(), e.verdict() + " " + e.from() + " (token " + e.token() + ")"));
                 case LEDGER_VERDICT -> sinks.put(e.mode(), new Sink("total " + e.total(), e.mark(), e.verdict() + " " + e.from() + " (token " + e.token() + ")"));
                 case SINK_RESTORED_FROM_BACKUP -> sinks.replaceAll((mode, sink) -> new Sink(sink.value() == null ? null : "(from the backup)", null,
@@ -73,7 +75,8 @@ final class Replay {
             String etcd = (key == null ? "no lock key: nobody holds the lock" : "the lock key is " + owners.getOrDefault(key, "?")
                     + "'s (token " + key + ")") + etcdNote;
             List<String> beliefs = new ArrayList<>();
-            held.forEach((who, token) -> beliefs.add(who + " believes it holds token " + token + (frozen.contains(who) ? " (frozen)" : "")));
+            held.forEach((who, token) -> beliefs.add(who + " believes it holds token " + token + (frozen.contains(who) ? " (frozen)" : "")
+                    + (cutOff.contains(who) ? " (cut off from etcd)" : "")));
             steps.add(new Step(steps.size(), e.tMillis(), by, e.kind().name(), e.label(), e.detail(), e.mode(), e.verdict(), e.token(), e.from(),
                     java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sinks)), etcd, beliefs.isEmpty() ? "nobody believes it holds the lock" : String.join("; ", beliefs)));
         }

@@ -137,13 +137,23 @@ final class Timeline {
                         ttlLine + 3, axisY - 4));
             }
         }
+        Double cutAt = timeOf(repeat.events(), Evidence.Lane.A, Evidence.Kind.CUT_OFF);
+        if (cutAt != null) {
+            double x1 = x.applyAsDouble(cutAt);
+            double x2 = x.applyAsDouble(tMax);
+            int ay = laneY.get(Evidence.Lane.A);
+            svg.append(String.format(Locale.ROOT, "<rect class=\"cut-off\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"url(#%s)\"/>%n",
+                    x1, ay - 7, Math.max(1, x2 - x1), 14, patternId));
+            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">A cut off from etcd,"
+                    + " its path to the sink open</text>%n", (x1 + x2) / 2, ay - 10));
+        }
         double ranOutAt = repeat.expiry() == null ? Double.NaN
                 : (repeat.expiry().lastKeepAliveMicros() - repeat.startedAtMicros()) / 1000.0 + repeat.ttlSeconds() * 1000.0;
         if (ranOutAt >= tMin && ranOutAt <= tMax) {
             double ranOut = x.applyAsDouble(ranOutAt);
             svg.append(String.format(Locale.ROOT, "<line class=\"ran-out\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ranOut, top - 8, ranOut, axisY));
             // A lease that is never renewed runs out a TTL after its grant; lastKeepAliveMicros then holds when A took the lock.
-            String ranOutLabel = stop != null ? "last keepalive + TTL" : "lock taken + TTL";
+            String ranOutLabel = stop != null || cutAt != null ? "last keepalive + TTL" : "lock taken + TTL";
             svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
                     ranOut - 3, axisY - 4, ranOutLabel));
         }

@@ -1,7 +1,5 @@
 package fencing.lab.run;
 
-import java.util.OptionalDouble;
-
 /** How worker A holds the lock while its lease runs out, which names the moment the repeat's expiry is counted from. */
 enum AHolds {
 
@@ -12,7 +10,12 @@ enum AHolds {
     /** Running, with a lease it never renews, timed on its own clock: the lease runs out from its grant. */
     UNRENEWED("A took the lock", "A running, its lease not renewed",
             "holds the lock and has read the sink; it does not renew its lease, and times it on its own clock",
-            "etcd's own count for A's lease, which A does not renew (whole seconds)");
+            "etcd's own count for A's lease, which A does not renew (whole seconds)"),
+
+    /** Running, with its path to etcd cut and its path to the sink open: its keepalives go unanswered, and the lease runs out from the last one etcd heard. */
+    CUT_OFF("the cut", "A running, cut off from etcd",
+            "holds the lock, keeps its lease alive and has read the sink",
+            "etcd's own count for A's lease right after the cut (whole seconds)");
 
     /** The moment the wait for the key's deletion is counted from, as the progress lines name it. */
     final String since;
@@ -30,8 +33,8 @@ enum AHolds {
         this.ttlSample = ttlSample;
     }
 
-    /** Returns how A holds the lock in a case whose A times its lease on a clock at {@code clockRate}, if it does. */
-    static AHolds of(OptionalDouble clockRate) {
-        return clockRate.isPresent() ? UNRENEWED : FROZEN;
+    /** Returns how A holds the lock in {@code labCase}. */
+    static AHolds of(LabCase labCase) {
+        return labCase.aClockRate().isPresent() ? UNRENEWED : labCase.cutsAFromEtcd() ? CUT_OFF : FROZEN;
     }
 }

@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
  * expects, and how it explains the outcome.
  *
  * <p>Every repeat starts the same way (A takes the lock and is frozen, or in a case with {@link #aClockRate} runs on
- * without renewing its lease; its lease expires, B takes the lock); then the runner runs the case's {@link #steps()} in order, each a value run against the repeat's
+ * without renewing its lease, or in a case that {@link #cutsAFromEtcd} runs on cut off from etcd; its lease expires, B takes the lock); then the runner runs the case's {@link #steps()} in order, each a value run against the repeat's
  * {@link Stage}, and judges the repeat's journal against {@link #expected()}, {@link #expectedMark()} and
  * {@link #check}. A new case is one class implementing this, named in {@code fencing.lab.run.cases.Cases.ALL}; a step it needs that no case
  * took before is one more {@link Step} record. {@link CaseToRun} is a case prepared to run on the classes at hand.
@@ -77,6 +77,14 @@ public interface LabCase {
      */
     default OptionalDouble aClockRate() {
         return OptionalDouble.empty();
+    }
+
+    /**
+     * Returns whether A, instead of being frozen, runs on while the run cuts its path to etcd (not its path to the sink),
+     * so that its keepalives go unanswered and its lease expires while it works.
+     */
+    default boolean cutsAFromEtcd() {
+        return false;
     }
 
     /** Returns this case with A's clock at {@code rate}, where it has one ({@link #aClockRate}); this case otherwise. */

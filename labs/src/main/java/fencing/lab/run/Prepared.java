@@ -1,5 +1,6 @@
 package fencing.lab.run;
 
+import fencing.lab.common.LoopbackBridge;
 import fencing.lab.sink.Mode;
 import fencing.lab.sink.SinkReport;
 import fencing.lab.worker.Worker;
@@ -32,6 +33,8 @@ public final class Prepared implements AutoCloseable {
     final LabProcess<WorkerReport> worker;
     /** C, which never holds the lock, in the forged case; {@code null} otherwise. */
     final LabProcess<WorkerReport> forger;
+    /** A's only paths to etcd, one per endpoint, in a case that cuts A from etcd; empty otherwise. */
+    private final List<LoopbackBridge> aToEtcd;
     private final String classPath;
     private final String endpoints;
     private final CaseToRun toRun;
@@ -39,9 +42,10 @@ public final class Prepared implements AutoCloseable {
     private int sinkStarts;
 
     private Prepared(int repeat, Path dir, String key, int port, LabProcess<WorkerReport> worker, LabProcess<WorkerReport> forger,
-                     LabProcess<SinkReport> sink, String classPath, String endpoints, CaseToRun toRun) {
+                     List<LoopbackBridge> aToEtcd, LabProcess<SinkReport> sink, String classPath, String endpoints, CaseToRun toRun) {
         this.repeat = repeat;
         this.forger = forger;
+        this.aToEtcd = aToEtcd;
         this.endpoints = endpoints;
         this.dir = dir;
         this.key = key;
@@ -60,26 +64,31 @@ public final class Prepared implements AutoCloseable {
         LabProcess<SinkReport> sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server.log");
         LabProcess<WorkerReport> worker = null;
         LabProcess<WorkerReport> forger = null;
+        List<LoopbackBridge> aToEtcd = List.of();
         try {
+            // A reaches etcd through bridges the run can cut, and the sink directly, so that a cut parts A from etcd alone.
+            aToEtcd = toRun.labCase().cutsAFromEtcd() ? LoopbackBridge.toEach(endpoints) : List.of();
+            String aEndpoints = aToEtcd.isEmpty() ? endpoints : LoopbackBridge.endpoints(aToEtcd);
             worker = LabProcess.start("worker A", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
-                    "--name", "A", "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
+                    "--name", "A", "--endpoints", aEndpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
                     "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"));
             if (toRun.labCase().forgesToken()) {
                 forger = LabProcess.start("writer C", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
                         "--name", "C", "--endpoints", endpoints, "--key", key, "--forged-token", Long.toString(LabCase.FORGED_TOKEN),
                         "--sink", "http://127.0.0.1:" + port), dir.resolve("writer-C.log"));
             }
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             try {
                 if (worker != null) {
                     worker.close();
                 }
             } finally {
+                LoopbackBridge.closeAll(aToEtcd);
                 sink.close();
             }
-            throw e;
+            throw e instanceof IOException io ? new UncheckedIOException("could not open A's bridges to etcd", io) : (RuntimeException) e;
         }
-        return new Prepared(repeat, dir, key, port, worker, forger, sink, classPath, endpoints, toRun);
+        return new Prepared(repeat, dir, key, port, worker, forger, aToEtcd, sink, classPath, endpoints, toRun);
     }
 
     private static LabProcess<SinkReport> startSink(Path dir, int port, CaseToRun toRun, String classPath, String endpoints, String key,
@@ -119,6 +128,18 @@ public final class Prepared implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port);
     }
 
+    /**
+     * Cuts A's paths to etcd, leaving its path to the sink open: A runs on, and its keepalives go unanswered.
+     *
+     * @throws IllegalStateException if the case does not reach etcd from A through bridges
+     */
+    void cutAFromEtcd() {
+        if (aToEtcd.isEmpty()) {
+            throw new IllegalStateException("A reaches etcd directly in the " + toRun.labCase().name() + " case: there is no path to cut");
+        }
+        aToEtcd.forEach(LoopbackBridge::cut);
+    }
+
     /** Kills the sink server with SIGKILL and starts a new one over the same files and port; returns at once. */
     public LabProcess<SinkReport> restartSink() {
         sink.kill();
@@ -152,7 +173,11 @@ public final class Prepared implements AutoCloseable {
                     forger.close();
                 }
             } finally {
-                sink.close();
+                try {
+                    sink.close();
+                } finally {
+                    LoopbackBridge.closeAll(aToEtcd);
+                }
             }
         }
     }

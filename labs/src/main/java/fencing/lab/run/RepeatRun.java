@@ -22,7 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 
-/** One repeat of a case: A acquires and freezes, its lease expires, B acquires, and the case's steps run on the {@link Stage}. */
+/** One repeat of a case: A acquires and freezes (or runs on, cut off from etcd or trusting its own timer), its lease expires, B acquires, and the case's steps run on the {@link Stage}. */
 public final class RepeatRun {
 
     public static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -91,9 +91,9 @@ public final class RepeatRun {
         out.printf(Locale.ROOT, "%nrepeat %d/%d · %s · lock key %s%n", prepared.repeat, repeats, toRun.labCase().name(), prepared.key);
         journal.start(Times.nowMicros());
         try {
-            AHolds holds = AHolds.of(toRun.labCase().aClockRate());
-            worker.send(holds == AHolds.FROZEN ? new WorkerCommand.Acquire(toRun.modes())
-                    : new WorkerCommand.AcquireTimed(toRun.modes(), toRun.labCase().aClockRate().getAsDouble()));
+            AHolds holds = AHolds.of(toRun.labCase());
+            worker.send(holds == AHolds.UNRENEWED ? new WorkerCommand.AcquireTimed(toRun.modes(), toRun.labCase().aClockRate().getAsDouble())
+                    : new WorkerCommand.Acquire(toRun.modes()));
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
             aHolder = holder(Holder.A, ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
             journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
@@ -102,29 +102,36 @@ public final class RepeatRun {
                     "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), ready.token(), null, null);
             journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", holds.ready);
             progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; %s and said READY", worker.pid(), ready.token(),
-                    Calls.hex(ready.leaseId()), ttlSeconds, holds == AHolds.FROZEN ? "it keeps the lease alive"
+                    Calls.hex(ready.leaseId()), ttlSeconds, holds != AHolds.UNRENEWED ? "it keeps the lease alive"
                             : String.format(Locale.ROOT, "it does not renew the lease, and times it on a clock at %s× the machine's",
                                     toRun.labCase().aClockRate().getAsDouble()));
 
             watch = new ExpiryWatch(client, key, ready.token(), ttlSeconds);
             long lastKeepAlive;
-            if (holds == AHolds.FROZEN) {
-                lastKeepAlive = ExpiryWatch.lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
-                stopAt = Times.nowMicros();
-                worker.freeze();
-                journal.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
-            } else {
+            if (holds == AHolds.UNRENEWED) {
                 // Nothing stops A: its lease was granted once and is never renewed, so it runs out a TTL after the grant.
                 lastKeepAlive = ready.acquiredAtMicros();
                 stopAt = ready.acquiredAtMicros();
+            } else {
+                lastKeepAlive = ExpiryWatch.lastKeepAlive(worker, ready.firstKeepAliveAtMicros(), Long.MAX_VALUE);
+                stopAt = Times.nowMicros();
+                if (holds == AHolds.FROZEN) {
+                    worker.freeze();
+                    journal.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
+                } else {
+                    prepared.cutAFromEtcd();
+                    journal.add(Lane.A, Kind.CUT_OFF, stopAt, "cut off from etcd", "its path to etcd is cut at the kit's loopback bridge and"
+                            + " its path to the sink left open: it runs on, its keepalives go unanswered, and it still believes it holds the lock");
+                }
             }
             long ttlLeft = Etcd.await(client.getLeaseClient().timeToLive(ready.leaseId(), LeaseOption.DEFAULT)).getTTL();
             journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left", holds.ttlSample);
-            if (holds == AHolds.FROZEN) {
-                progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
+            switch (holds) {
+                case FROZEN -> progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                         Times.seconds(stopAt - lastKeepAlive), ttlLeft);
-            } else {
-                progress("A is not frozen: it runs on, and etcd says its lease has %d s left", ttlLeft);
+                case CUT_OFF -> progress("A cut off from etcd, its path to the sink left open; its last keepalive was answered %s before,"
+                        + " and etcd says its lease has %d s left", Times.seconds(stopAt - lastKeepAlive), ttlLeft);
+                case UNRENEWED -> progress("A is not frozen: it runs on, and etcd says its lease has %d s left", ttlLeft);
             }
             if (toRun.labCase().failsOverLeader()) {
                 fault = new LeaderFault(cluster, client, ready.leaseId(), ttlSeconds, journal, this::progress);
@@ -179,7 +186,7 @@ public final class RepeatRun {
             }
         }
         long lastBeforeStop = ExpiryWatch.lastKeepAlive(worker, expiry.lastKeepAliveMicros(), stopAt);
-        Reported.append(journal, prepared);
+        Reported.append(journal, prepared, AHolds.of(toRun.labCase()));
         return new Judge(toRun, prepared, ttlSeconds, journal).evidence(started, aHolder, bHolder, expiry.withLastKeepAlive(lastBeforeStop),
                 stopAt, end);
     }

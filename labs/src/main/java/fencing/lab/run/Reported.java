@@ -16,7 +16,7 @@ final class Reported {
     }
 
     /** Appends the workers' reports and the sink's verdicts to {@code journal}, once, after the repeat's steps. */
-    static void append(Journal journal, Prepared prepared) {
+    static void append(Journal journal, Prepared prepared, AHolds holds) {
         if (prepared.forger != null) {
             for (WorkerReport report : prepared.forger.seen()) {
                 if (report instanceof WorkerReport.Called called) {
@@ -32,8 +32,9 @@ final class Reported {
             } else if (report instanceof WorkerReport.LeaseLost lost) {
                 journal.add(Lane.A, Kind.LEASE_LOST, lost.atMicros(), "learns its lease is gone", lost.error());
             } else if (report instanceof WorkerReport.KeepAliveEnded ended) {
-                journal.add(Lane.A, Kind.KEEPALIVE_ENDED, ended.atMicros(), "keepalive gave up",
-                        "on waking, jetcd saw the lease's deadline had passed; A does not consult it before writing");
+                journal.add(Lane.A, Kind.KEEPALIVE_ENDED, ended.atMicros(), "keepalive gave up", holds == AHolds.CUT_OFF
+                        ? "jetcd heard no answer to A's keepalives for a whole TTL and gave up on the lease; A does not consult it before writing"
+                        : "on waking, jetcd saw the lease's deadline had passed; A does not consult it before writing");
             }
         }
         for (Exchange call : journal.exchanges()) {

@@ -68,6 +68,7 @@ public final class Worker implements Callable<Integer> {
     private LeaseTimer timer;
     private double clockRate;
     private long askedAtMicros;
+    private volatile long lastKeepAliveMicros;
 
     /** Runs the worker, started by the runner with a channel: {@code --endpoints URLS --key KEY --sink URL [--name A] [--ttl 2]}. */
     public static void main(String[] args) {
@@ -161,6 +162,7 @@ public final class Worker implements Callable<Integer> {
             @Override
             public void onNext(LeaseKeepAliveResponse response) {
                 long at = Times.nowMicros();
+                lastKeepAliveMicros = at;
                 sayIfConnected(new WorkerReport.KeepAlive(response.getID(), response.getTTL(), at));
                 firstKeepAlive.complete(at);
             }
@@ -210,6 +212,12 @@ public final class Worker implements Callable<Integer> {
             throw new IllegalArgumentException("a write needs at least one mode");
         }
         int accepted = 0;
+        if (ownership != null && lastKeepAliveMicros > 0) {
+            // The log says what A believed as it wrote: a process cut off from etcd holds the same belief as a paused one.
+            System.out.println(Times.iso(Times.nowMicros()) + " " + name + " believes it holds the lock with token " + token
+                    + "; its last keepalive was answered " + Times.seconds(Times.nowMicros() - lastKeepAliveMicros)
+                    + " ago, and it writes without asking etcd");
+        }
         // No lease check here on purpose: A still believes it holds the lock.
         for (Exchange exchange : sinkClient.writeAll(write.modes(), name, token, write.value())) {
             say(new WorkerReport.Called(exchange));

@@ -12,7 +12,7 @@ public final class Cases {
 
     /** The cases, the default first. */
     public static final List<LabCase> ALL = List.of(new LateWrite(), new PreContact(), new Restart(), new CheckOutsideTransaction(),
-            new Restore(), new Failover(), new Forged(), new Retry(), new SlowClock());
+            new Restore(), new Failover(), new Forged(), new Retry(), new SlowClock(), new Partition());
 
     /** The chaos run's name, which {@code --case} takes as well: a run of its own, with no steps, so not among {@link #ALL}. */
     public static final String CHAOS = "chaos";

@@ -29,10 +29,15 @@ final class LateWrite implements LabCase {
 
     @Override
     public Map<Mode, ModeExpectation> expected() {
+        return lateWriteAfterB();
+    }
+
+    /** What a case expects where A writes late after B: plain stores A's write over B's, fenced and current-owner reject it. */
+    static Map<Mode, ModeExpectation> lateWriteAfterB() {
         Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put(PLAIN, new ModeExpectation(ACCEPTED, "A-late"));
-        expected.put(FENCED, new ModeExpectation(REJECTED, "B-current"));
-        expected.put(CURRENT_OWNER, new ModeExpectation(REJECTED, "B-current"));
+        expected.put(PLAIN, new ModeExpectation(ACCEPTED, OwnerSteps.LATE));
+        expected.put(FENCED, new ModeExpectation(REJECTED, OwnerSteps.CURRENT));
+        expected.put(CURRENT_OWNER, new ModeExpectation(REJECTED, OwnerSteps.CURRENT));
         return expected;
     }
 

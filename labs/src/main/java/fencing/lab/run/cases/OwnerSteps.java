@@ -100,6 +100,26 @@ final class OwnerSteps {
         }
     }
 
+    /**
+     * A, never frozen, is told its work is done and writes {@code A-late} to each of {@code modes}; the step waits for its write.
+     *
+     * <p>Run once B's write is recorded, so that A's write comes after B's whatever the machine's load: the order is caused.
+     */
+    record WorkDoneA(List<Mode> modes) implements Step {
+
+        WorkDoneA(Mode... modes) {
+            this(List.of(modes));
+        }
+
+        @Override
+        public void run(Stage stage) {
+            stage.prepared().worker().send(new WorkerCommand.Write(LATE, stage.active(modes)));
+            WorkerReport.Wrote wrote = stage.prepared().worker().await(WorkerReport.Wrote.class, STEP_TIMEOUT);
+            stage.progress("A, still cut off from etcd, finished its work and wrote %s with its old token %d: %s", LATE, wrote.token(),
+                    Calls.verdicts(AwaitAWrote.writes(stage)));
+        }
+    }
+
     /** B stops keeping its lease alive and releases the lock. */
     record ReleaseB() implements Step {
 

@@ -1,7 +1,5 @@
 package fencing.lab.run.cases;
 
-import static fencing.lab.run.Verdict.ACCEPTED;
-import static fencing.lab.run.Verdict.REJECTED;
 import static fencing.lab.sink.Mode.CURRENT_OWNER;
 import static fencing.lab.sink.Mode.FENCED;
 import static fencing.lab.sink.Mode.PLAIN;
@@ -13,7 +11,6 @@ import fencing.lab.run.cases.ClockSteps.TimedWriteA;
 import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.lab.sink.Mode;
 import fencing.support.evidence.Evidence;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,11 +63,7 @@ record SlowClock(double clockRate) implements LabCase {
 
     @Override
     public Map<Mode, ModeExpectation> expected() {
-        Map<Mode, ModeExpectation> expected = new LinkedHashMap<>();
-        expected.put(PLAIN, new ModeExpectation(ACCEPTED, OwnerSteps.LATE));
-        expected.put(FENCED, new ModeExpectation(REJECTED, OwnerSteps.CURRENT));
-        expected.put(CURRENT_OWNER, new ModeExpectation(REJECTED, OwnerSteps.CURRENT));
-        return expected;
+        return LateWrite.lateWriteAfterB();
     }
 
     @Override

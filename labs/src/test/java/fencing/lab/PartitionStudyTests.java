@@ -1,0 +1,47 @@
+package fencing.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import fencing.support.evidence.Evidence;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The partition case, run for real: A, never frozen, is cut off from etcd but not from the sink, and writes when its work is done. */
+@Tag("etcd")
+@Timeout(120)
+class PartitionStudyTests {
+
+    @Test
+    @DisplayName("partition: A cut off from etcd runs on, its lease expires, B writes, and A's write is accepted by plain and rejected by fenced")
+    void aHolderCutOffFromEtcdWritesLateAndFencingRejectsIt(@TempDir Path dir) throws IOException {
+        StudyRun run = StudyRun.of(dir, "--case", "partition");
+        Evidence.Repeat repeat = Evidence.read(dir.resolve(Evidence.FILE)).repeats().get(0);
+
+        assertThat(run.exitCode).as("the partition repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
+        assertThat(repeat.events()).as("A is never frozen nor resumed in this case")
+                .noneMatch(e -> e.kind() == Evidence.Kind.FROZEN || e.kind() == Evidence.Kind.RESUMED);
+        Evidence.Event cut = repeat.events().stream().filter(e -> e.kind() == Evidence.Kind.CUT_OFF).findFirst().orElseThrow();
+        Evidence.Event deleted = repeat.events().stream().filter(e -> e.kind() == Evidence.Kind.KEY_DELETED).findFirst().orElseThrow();
+        assertThat(cut.lane()).as("the cut is A's").isEqualTo(Evidence.Lane.A);
+        assertThat(deleted.tMillis()).as("etcd deleted A's key after the cut, a TTL after the last keepalive it heard")
+                .isGreaterThan(cut.tMillis());
+        assertThat(repeat.events()).as("no keepalive of A's was answered after the cut")
+                .noneMatch(e -> e.kind() == Evidence.Kind.KEEPALIVE && e.tMillis() > cut.tMillis());
+        assertThat(run.write("A", "fenced").get("sentAtMicros").asLong()).as("A wrote after B's write was answered")
+                .isGreaterThan(run.write("B", "fenced").get("receivedAtMicros").asLong());
+        assertThat(run.write("A", "plain").get("verdict").asText()).as("the plain sink accepts the cut-off holder's write").isEqualTo("accepted");
+        assertThat(run.write("A", "fenced").get("verdict").asText()).as("the fenced sink rejects it: B's token is larger").isEqualTo("rejected");
+        assertThat(run.write("A", "current-owner").get("verdict").asText()).as("etcd, reached on the sink's own path, says B holds the lock")
+                .isEqualTo("rejected");
+        assertThat(repeat.modes().get("plain").finalValue()).as("the plain sink stores A's late write over B's").isEqualTo("A-late");
+        assertThat(run.file("repeat-01/worker-A.log")).as("A's log says what A believed as it wrote")
+                .contains("believes it holds the lock with token " + repeat.a().token());
+        assertThat(run.file("report.html")).as("report.html draws the cut on A's lane").contains("A cut off from etcd, its path to the sink open");
+        assertThat(run.out).as("the console names the cut").contains("A cut off from etcd");
+    }
+}
