@@ -33,7 +33,7 @@ final class Reported {
                 journal.add(Lane.A, Kind.LEASE_LOST, lost.atMicros(), "learns its lease is gone", lost.error());
             } else if (report instanceof WorkerReport.KeepAliveEnded ended) {
                 journal.add(Lane.A, Kind.KEEPALIVE_ENDED, ended.atMicros(), "keepalive gave up", holds == AHolds.CUT_OFF
-                        ? "jetcd heard no answer to A's keepalives for a whole TTL and gave up on the lease; A does not consult it before writing"
+                        ? "jetcd stopped keeping A's lease alive, its keepalives unanswered; A does not consult it before writing"
                         : "on waking, jetcd saw the lease's deadline had passed; A does not consult it before writing");
             }
         }

@@ -45,8 +45,8 @@ final class Partition implements LabCase {
     public String explanation() {
         return "A was never frozen. The run cut its path to etcd and left its path to the sink open, as a network partition"
                 + " can: A ran on, and its keepalives went unanswered, so etcd expired its lease and deleted the key, and B"
-                + " took the lock with a larger token and wrote B-current. jetcd gave up on A's lease after a TTL without an"
-                + " answer, but A was busy with its work and did not ask. When its work was done, A wrote A-late with its old"
+                + " took the lock with a larger token and wrote B-current. A's client saw no error, only silence, and A, busy"
+                + " with its work, did not ask. When its work was done, A wrote A-late with its old"
                 + " token. The plain sink stored it: B's write is lost. The fenced sink had seen B's larger token and rejected"
                 + " A; the current-owner sink, which reaches etcd on a path of its own, asked and rejected A too. Nothing"
                 + " paused A: a holder that cannot reach the lock service cannot learn that it lost the lock in time, and the"
@@ -76,7 +76,7 @@ final class Partition implements LabCase {
         Evidence.Event gaveUp = outcome.events().stream().filter(e -> e.lane() == Evidence.Lane.A && e.kind() == Evidence.Kind.KEEPALIVE_ENDED)
                 .findFirst().orElse(null);
         notes.add(gaveUp == null ? "jetcd had not yet given up on A's lease when A wrote: A's client still took the lease for alive"
-                : String.format(Locale.ROOT, "jetcd gave up on A's lease at %.0f ms, after a TTL without an answer; A, at work, did not ask",
+                : String.format(Locale.ROOT, "jetcd stopped keeping A's lease alive at %.0f ms; A, at work, did not ask",
                         gaveUp.tMillis()));
     }
 }
