@@ -2,10 +2,10 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import fencing.support.ChildJvm;
 import fencing.support.ProcessLiveness;
 import fencing.support.Supervised;
+import fencing.support.evidence.Evidence;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,38 +30,38 @@ class FailoverStudyTests {
     @DisplayName("failover: A's key outlives its TTL and the election, the fenced sink still rejects A, and the sampled renewal is only noted")
     void keyOutlivesItsTtlPastTheElectionAndFencingStillRejectsTheLateWrite(@TempDir Path dir) throws Exception {
         StudyRun run = StudyRun.of(dir, "--case", "failover");
-        JsonNode repeat = run.repeat();
-        long ttlMillis = repeat.get("ttlSeconds").asLong() * 1000;
-        JsonNode frozen = event(repeat, "A", "FROZEN");
-        JsonNode fault = event(repeat, "etcd", "LEADER_FAULT");
-        JsonNode elected = event(repeat, "etcd", "LEADER_ELECTED");
-        JsonNode deleted = event(repeat, "etcd", "KEY_DELETED");
-        JsonNode expiry = repeat.get("expiry");
-        String killed = fault.get("label").asText().replaceAll("leader (member-\\d+) killed", "$1");
+        Evidence.Repeat repeat = run.repeat();
+        long ttlMillis = repeat.ttlSeconds() * 1000;
+        Evidence.Event frozen = event(repeat, Evidence.Lane.A, Evidence.Kind.FROZEN);
+        Evidence.Event fault = event(repeat, Evidence.Lane.ETCD, Evidence.Kind.LEADER_FAULT);
+        Evidence.Event elected = event(repeat, Evidence.Lane.ETCD, Evidence.Kind.LEADER_ELECTED);
+        Evidence.Event deleted = event(repeat, Evidence.Lane.ETCD, Evidence.Kind.KEY_DELETED);
+        Evidence.Expiry expiry = repeat.expiry();
+        String killed = fault.label().replaceAll("leader (member-\\d+) killed", "$1");
 
         assertThat(run.exitCode).as("the failover repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
-        assertThat(fault.get("tMillis").asDouble()).as("the leader was killed while A was frozen and its key still there")
-                .isGreaterThan(frozen.get("tMillis").asDouble()).isLessThan(deleted.get("tMillis").asDouble());
-        assertThat(elected.get("label").asText()).as("a member other than the killed %s was elected", killed)
+        assertThat(fault.tMillis()).as("the leader was killed while A was frozen and its key still there")
+                .isGreaterThan(frozen.tMillis()).isLessThan(deleted.tMillis());
+        assertThat(elected.label()).as("a member other than the killed %s was elected", killed)
                 .matches("member-\\d+ leads \\(term \\d+\\)").doesNotContain(killed);
-        assertThat(deleted.get("tMillis").asDouble()).as("A's key was seen gone after the new leader was elected")
-                .isGreaterThan(elected.get("tMillis").asDouble());
+        assertThat(deleted.tMillis()).as("A's key was seen gone after the new leader was elected")
+                .isGreaterThan(elected.tMillis());
         // etcd counts a lease's TTL in whole seconds, so the sampler may miss the rise: it supports the verdict, it is not it.
-        for (JsonNode renewed : events(repeat, "etcd", "LEASE_RENEWED")) {
-            assertThat(renewed.get("tMillis").asDouble()).as("a sampled renewal comes after the fault, A still frozen")
-                    .isGreaterThan(fault.get("tMillis").asDouble()).isLessThan(event(repeat, "A", "RESUMED").get("tMillis").asDouble());
+        for (Evidence.Event renewed : events(repeat, Evidence.Lane.ETCD, Evidence.Kind.LEASE_RENEWED)) {
+            assertThat(renewed.tMillis()).as("a sampled renewal comes after the fault, A still frozen")
+                    .isGreaterThan(fault.tMillis()).isLessThan(event(repeat, Evidence.Lane.A, Evidence.Kind.RESUMED).tMillis());
         }
-        assertThat(repeat.get("notes").get(0).asText()).as("the repeat notes whether the sampler saw the renewal")
-                .startsWith("supporting: ").contains(events(repeat, "etcd", "LEASE_RENEWED").isEmpty() ? "did not see" : "seen going back up");
-        assertThat(expiry.get("waitAfterStopMillis").asDouble()).as("A's key was seen gone later than one TTL (%d ms) after A's freeze", ttlMillis)
+        assertThat(repeat.notes().get(0)).as("the repeat notes whether the sampler saw the renewal")
+                .startsWith("supporting: ").contains(events(repeat, Evidence.Lane.ETCD, Evidence.Kind.LEASE_RENEWED).isEmpty() ? "did not see" : "seen going back up");
+        assertThat(expiry.waitAfterStopMillis()).as("A's key was seen gone later than one TTL (%d ms) after A's freeze", ttlMillis)
                 .isGreaterThan(ttlMillis);
-        assertThat(deleted.get("tMillis").asDouble() - fault.get("tMillis").asDouble())
+        assertThat(deleted.tMillis() - fault.tMillis())
                 .as("the renewal gave the lease a whole TTL again: the key went more than a TTL after the fault").isGreaterThan(ttlMillis);
-        assertThat(expiry.get(expiry.get("observedBy").asText() + "SawMillis").asDouble())
-                .as("the key's absence was observed, by the watch or the poll").isEqualTo(expiry.get("waitAfterStopMillis").asDouble());
-        assertThat(repeat.get("b").get("token").asLong()).as("B's token is above A's").isGreaterThan(repeat.get("a").get("token").asLong());
-        assertThat(run.write("A", "fenced").get("verdict").asText()).as("the fenced sink still rejects A's late write").isEqualTo("rejected");
-        assertThat(run.write("A", "plain").get("verdict").asText()).as("the plain sink accepts it").isEqualTo("accepted");
+        assertThat(sawMillis(expiry))
+                .as("the key's absence was observed, by the watch or the poll").isEqualTo(expiry.waitAfterStopMillis());
+        assertThat(repeat.b().token()).as("B's token is above A's").isGreaterThan(repeat.a().token());
+        assertThat(run.write("A", "fenced").verdict()).as("the fenced sink still rejects A's late write").isEqualTo("rejected");
+        assertThat(run.write("A", "plain").verdict()).as("the plain sink accepts it").isEqualTo("accepted");
 
         List<String[]> members = members(run.out);
         assertThat(members).as("the study named its three members").hasSize(3);
@@ -133,22 +133,25 @@ class FailoverStudyTests {
         throw new AssertionError("the study did not say '" + text + "' within 120 s; it said:\n" + Files.readString(log));
     }
 
-    private static JsonNode event(JsonNode repeat, String lane, String kind) {
-        for (JsonNode event : repeat.get("events")) {
-            if (event.get("lane").asText().equals(lane) && event.get("kind").asText().equals(kind)) {
+    private static Evidence.Event event(Evidence.Repeat repeat, Evidence.Lane lane, Evidence.Kind kind) {
+        for (Evidence.Event event : repeat.events()) {
+            if (event.lane() == lane && event.kind() == kind) {
                 return event;
             }
         }
-        throw new AssertionError("no " + lane + " event of kind " + kind + " in " + repeat.get("events"));
+        throw new AssertionError("no " + lane.label() + " event of kind " + kind + " in " + repeat.events());
     }
 
-    private static List<JsonNode> events(JsonNode repeat, String lane, String kind) {
-        List<JsonNode> found = new ArrayList<>();
-        for (JsonNode event : repeat.get("events")) {
-            if (event.get("lane").asText().equals(lane) && event.get("kind").asText().equals(kind)) {
-                found.add(event);
-            }
-        }
-        return found;
+    private static List<Evidence.Event> events(Evidence.Repeat repeat, Evidence.Lane lane, Evidence.Kind kind) {
+        return repeat.events().stream().filter(event -> event.lane() == lane && event.kind() == kind).toList();
+    }
+
+    /** Returns when the observer that saw the key gone first saw it, after SIGSTOP: the watch's time or the poll's. */
+    private static Double sawMillis(Evidence.Expiry expiry) {
+        return switch (expiry.observedBy()) {
+            case "watch" -> expiry.watchSawMillis();
+            case "poll" -> expiry.pollSawMillis();
+            default -> throw new AssertionError("the expiry names no observer it has a time of: " + expiry);
+        };
     }
 }

@@ -3,7 +3,6 @@ package fencing.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.evidence.Evidence;
-import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -18,9 +17,9 @@ class PartitionStudyTests {
 
     @Test
     @DisplayName("partition: A cut off from etcd runs on, its lease expires, B writes, and A's write is accepted by plain and rejected by fenced")
-    void aHolderCutOffFromEtcdWritesLateAndFencingRejectsIt(@TempDir Path dir) throws IOException {
+    void aHolderCutOffFromEtcdWritesLateAndFencingRejectsIt(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "partition");
-        Evidence.Repeat repeat = Evidence.read(dir.resolve(Evidence.FILE)).repeats().get(0);
+        Evidence.Repeat repeat = run.repeat();
 
         assertThat(run.exitCode).as("the partition repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
         assertThat(repeat.events()).as("A is never frozen nor resumed in this case")
@@ -32,11 +31,11 @@ class PartitionStudyTests {
                 .isGreaterThan(cut.tMillis());
         assertThat(repeat.events()).as("no keepalive of A's was answered after the cut")
                 .noneMatch(e -> e.kind() == Evidence.Kind.KEEPALIVE && e.tMillis() > cut.tMillis());
-        assertThat(run.write("A", "fenced").get("sentAtMicros").asLong()).as("A wrote after B's write was answered")
-                .isGreaterThan(run.write("B", "fenced").get("receivedAtMicros").asLong());
-        assertThat(run.write("A", "plain").get("verdict").asText()).as("the plain sink accepts the cut-off holder's write").isEqualTo("accepted");
-        assertThat(run.write("A", "fenced").get("verdict").asText()).as("the fenced sink rejects it: B's token is larger").isEqualTo("rejected");
-        assertThat(run.write("A", "current-owner").get("verdict").asText()).as("etcd, reached on the sink's own path, says B holds the lock")
+        assertThat(run.write("A", "fenced").sentAtMicros()).as("A wrote after B's write was answered")
+                .isGreaterThan(run.write("B", "fenced").receivedAtMicros());
+        assertThat(run.write("A", "plain").verdict()).as("the plain sink accepts the cut-off holder's write").isEqualTo("accepted");
+        assertThat(run.write("A", "fenced").verdict()).as("the fenced sink rejects it: B's token is larger").isEqualTo("rejected");
+        assertThat(run.write("A", "current-owner").verdict()).as("etcd, reached on the sink's own path, says B holds the lock")
                 .isEqualTo("rejected");
         assertThat(repeat.modes().get("plain").finalValue()).as("the plain sink stores A's late write over B's").isEqualTo("A-late");
         assertThat(run.file("repeat-01/worker-A.log")).as("A's log says what A believed as it wrote")

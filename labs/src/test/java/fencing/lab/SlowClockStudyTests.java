@@ -3,7 +3,6 @@ package fencing.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.evidence.Evidence;
-import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -18,9 +17,9 @@ class SlowClockStudyTests {
 
     @Test
     @DisplayName("slow-clock: A's timer at half speed says valid after etcd expired the lease and B wrote; fenced rejects the write it allowed")
-    void aSlowClocksTimerLetsALateWriteThroughThatFencingRejects(@TempDir Path dir) throws IOException {
+    void aSlowClocksTimerLetsALateWriteThroughThatFencingRejects(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "slow-clock");
-        Evidence.Repeat repeat = Evidence.read(dir.resolve(Evidence.FILE)).repeats().get(0);
+        Evidence.Repeat repeat = run.repeat();
         Evidence.Clocks clocks = repeat.clocks();
         long ttlMillis = repeat.ttlSeconds() * 1000;
 
@@ -33,10 +32,10 @@ class SlowClockStudyTests {
         assertThat(clocks.realMillis()).as("on the machine's clock, more than the TTL had passed since A asked").isGreaterThan(ttlMillis);
         assertThat(clocks.aClockMillis()).as("A's clock counted less than the TTL").isLessThan(ttlMillis);
         assertThat(clocks.aTimerSaysValid()).as("so A's timer said the lease was valid").isTrue();
-        assertThat(run.write("A", "fenced").get("sentAtMicros").asLong()).as("A wrote after B's write was answered")
-                .isGreaterThan(run.write("B", "fenced").get("receivedAtMicros").asLong());
-        assertThat(run.write("A", "fenced").get("verdict").asText()).as("the fenced sink rejects the write A's timer allowed").isEqualTo("rejected");
-        assertThat(run.write("A", "current-owner").get("verdict").asText()).as("etcd says B holds the lock").isEqualTo("rejected");
+        assertThat(run.write("A", "fenced").sentAtMicros()).as("A wrote after B's write was answered")
+                .isGreaterThan(run.write("B", "fenced").receivedAtMicros());
+        assertThat(run.write("A", "fenced").verdict()).as("the fenced sink rejects the write A's timer allowed").isEqualTo("rejected");
+        assertThat(run.write("A", "current-owner").verdict()).as("etcd says B holds the lock").isEqualTo("rejected");
         assertThat(repeat.modes().get("plain").finalValue()).as("the plain sink stores A's late write over B's").isEqualTo("A-late");
         assertThat(repeat.events()).as("the timeline records A's timer reading and etcd's view of A's lease")
                 .anyMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == Evidence.Kind.TIMER_CHECKED)
@@ -50,9 +49,9 @@ class SlowClockStudyTests {
 
     @Test
     @DisplayName("slow-clock at --clock-rate 1: A's timer says spent, A does not write, and the study names why the case showed nothing")
-    void aClockThatKeepsTimeKeepsAOutAndTheStudySaysSo(@TempDir Path dir) throws IOException {
+    void aClockThatKeepsTimeKeepsAOutAndTheStudySaysSo(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "slow-clock", "--clock-rate", "1");
-        Evidence.Repeat repeat = Evidence.read(dir.resolve(Evidence.FILE)).repeats().get(0);
+        Evidence.Repeat repeat = run.repeat();
 
         assertThat(run.exitCode).as("the case expects the hazard, and a clock that keeps time does not show it").isEqualTo(1);
         assertThat(repeat.clocks().aTimerSaysValid()).as("A's timer, started before A asked, ends no later than etcd's lease").isFalse();

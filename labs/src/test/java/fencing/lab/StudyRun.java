@@ -1,7 +1,7 @@
 package fencing.lab;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import fencing.lab.common.Json;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.SinkReply;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -43,32 +43,46 @@ final class StudyRun {
         return new StudyRun(exitCode, out.toString(), err.toString(), dir);
     }
 
-    /** Returns {@code evidence.json}. */
-    JsonNode evidence() {
+    /** Returns {@code evidence.json}, read through its records, as the grader reads it. */
+    Evidence.Study evidence() {
         try {
-            return Json.MAPPER.readTree(dir.resolve("evidence.json").toFile());
+            return Evidence.read(dir.resolve(Evidence.FILE));
         } catch (IOException e) {
-            throw new UncheckedIOException("no readable evidence.json in " + dir, e);
+            throw new UncheckedIOException("no readable " + Evidence.FILE + " in " + dir, e);
         }
     }
 
     /** Returns the first repeat's evidence. */
-    JsonNode repeat() {
-        JsonNode repeats = evidence().get("repeats");
+    Evidence.Repeat repeat() {
+        List<Evidence.Repeat> repeats = evidence().repeats();
         if (repeats == null || repeats.isEmpty()) {
             throw new AssertionError("the study finished no repeat (exit " + exitCode + "); it said:\n" + out + err);
         }
         return repeats.get(0);
     }
 
-    /** Returns the write {@code from} sent to {@code mode} in the first repeat, as recorded. */
-    JsonNode write(String from, String mode) {
-        for (JsonNode call : repeat().get("exchanges")) {
-            if (call.get("from").asText().equals(from) && call.get("path").asText().equals("/sinks/" + mode + "/write")) {
+    /** Returns the write {@code from} sent to {@code mode} (as the paths spell it, e.g. {@code current-owner}) in the first repeat, as recorded. */
+    Evidence.Call write(String from, String mode) {
+        for (Evidence.Call call : repeat().exchanges()) {
+            if (call.from().equals(from) && call.path().equals("/sinks/" + mode + "/write")) {
                 return call;
             }
         }
         throw new AssertionError("no write from " + from + " to " + mode + " in the evidence of " + dir);
+    }
+
+    /**
+     * Returns the sink's verdict in {@code call}'s response.
+     *
+     * <p>A write that got no verdict (no response came, or an error) fails here with what came instead, rather than as a
+     * cast or a null further on.
+     */
+    static SinkReply.WriteVerdict verdictOf(Evidence.Call call) {
+        if (call.response() instanceof SinkReply.WriteVerdict verdict) {
+            return verdict;
+        }
+        throw new AssertionError("no verdict in the response to " + call.from() + "'s " + call.method() + " " + call.path()
+                + " (status " + call.status() + ", error " + call.error() + "): " + call.response());
     }
 
     String file(String name) {
