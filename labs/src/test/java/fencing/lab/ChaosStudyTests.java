@@ -27,28 +27,6 @@ class ChaosStudyTests {
     static final Browser browser = new Browser();
 
     @Test
-    @DisplayName("with --faults freeze,partition the nemesis also cuts writers off from etcd, each cut healed, and fencing still holds")
-    void partitionsAmongTheFaultsCutWritersOffAndFencingStillHolds(@TempDir Path dir) throws Exception {
-        // Seed 2's first fault is a partition, and the first fault always comes within the run.
-        StudyRun run = StudyRun.of(dir, "--case", "chaos", "--writers", "3", "--duration", "6", "--seed", "2", "--faults", "freeze,partition");
-        History history = History.read(dir.resolve("history.jsonl"));
-        HistoryChecker.Findings findings = HistoryChecker.check(dir.resolve("history.jsonl"));
-        List<String> actions = history.faults().stream().map(f -> f.action()).toList();
-
-        assertThat(run.exitCode).as("the chaos run with partitions ends as expected; it said:%n%s%s", run.out, run.err).isZero();
-        assertThat(actions).as("the history records the nemesis's cuts, each with its heal").contains("cut")
-                .satisfies(a -> assertThat(a.stream().filter("cut"::equals).count()).as("cuts, against heals")
-                        .isEqualTo(a.stream().filter("heal"::equals).count()));
-        assertThat(findings.modes().get("fenced").staleAccepted()).as("a fenced sink accepts no stale write, partitions or not").isZero();
-        assertThat(findings.modes().get("current-owner").violations()).as("nor does the current-owner sink break its contract").isZero();
-        Evidence.Study evidence = Evidence.read(dir.resolve("evidence.json"));
-        assertThat(evidence.chaos().partitions()).as("the evidence counts the partitions").isEqualTo(actions.stream().filter("cut"::equals).count());
-        assertThat(evidence.chaos().replay()).as("the replay command names the faults").endsWith("--seed 2 --faults freeze,partition");
-        assertThat(run.file("report.html")).as("the history view draws the cuts apart from the freezes")
-                .contains("class=\"cut\"").contains("writer cut off from etcd by the nemesis");
-    }
-
-    @Test
     @DisplayName("a short chaos run records a complete history in which the fenced mode accepted no stale write")
     void shortChaosRunLeavesACompleteHistoryWithNoStaleFencedWrite(@TempDir Path dir) throws Exception {
         StudyRun run = StudyRun.of(dir, "--case", "chaos", "--writers", "3", "--duration", "5", "--seed", "11");

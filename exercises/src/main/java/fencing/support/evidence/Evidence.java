@@ -63,15 +63,13 @@ public final class Evidence {
     }
 
     /**
-     * The chaos case: many writers, random freezes (and partitions where asked for), and what the checker found in the merged history.
+     * The chaos case: many writers, random freezes, and what the checker found in the merged history.
      *
      * @param history     the history file, relative to the out directory
-     * @param partitions  how many times the nemesis cut a writer off from etcd; 0 in a run of freezes alone, and in files
-     *                    written before partitions, which lack it
      * @param differences what did not end as the case expects; empty when it did
      */
     public record Chaos(int writers, long durationSeconds, long seed, String replay, long startedAtMicros, long endedAtMicros,
-                        String history, int freezes, int partitions, double writesPerSecond, List<String> problems, Map<String, ChaosMode> modes,
+                        String history, int freezes, double writesPerSecond, List<String> problems, Map<String, ChaosMode> modes,
                         List<String> differences) {
     }
 

@@ -152,7 +152,7 @@ public sealed interface HistoryLine {
     /**
      * What the nemesis did to a writer ({@code nemesis}).
      *
-     * @param action {@code freeze} or {@code thaw}, {@code cut} or {@code heal} (a writer's path to etcd, in a run with partitions)
+     * @param action {@code freeze} or {@code thaw}
      */
     record Fault(@Required String action, @Required String writer, @Required long atMicros) implements Timed {
 

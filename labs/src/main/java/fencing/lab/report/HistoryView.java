@@ -1,7 +1,5 @@
 package fencing.lab.report;
 
-import fencing.lab.run.chaos.Fault;
-import java.util.EnumMap;
 import fencing.lab.history.History;
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.history.HistoryLine;
@@ -14,7 +12,7 @@ import java.util.Map;
 
 /**
  * The chaos run's history as a zoomable picture: a lane per writer, each write its interval from sent to answered,
- * coloured by verdict, stale acceptances and expired holders' writes marked, the nemesis's freezes and cuts shaded.
+ * coloured by verdict, stale acceptances and expired holders' writes marked, the nemesis's freezes hatched.
  */
 final class HistoryView {
 
@@ -27,7 +25,7 @@ final class HistoryView {
             ".history-lanes div{box-sizing:border-box;font-weight:600}",
             "svg.history{background:#fafafa;cursor:grab;touch-action:none}svg.history.dragging{cursor:grabbing}",
             ".w-accepted{fill:#2e7d32}.w-rejected{fill:#b0bec5}.w-error{fill:#ef6c00}",
-            ".w-expired{fill:#8e24aa}.w-stale{fill:#c62828}.stale-mark{fill:#c62828}.freeze{fill:#e3f2fd;stroke:#90caf9}.cut{fill:#fff3e0;stroke:#ffb74d}",
+            ".w-expired{fill:#8e24aa}.w-stale{fill:#c62828}.stale-mark{fill:#c62828}.freeze{fill:#e3f2fd;stroke:#90caf9}",
             ".history-legend span{display:inline-block;margin-right:14px}.history-legend i{display:inline-block;width:14px;height:8px;",
             "margin-right:4px;vertical-align:middle}#history-window{font:12px ui-monospace,monospace;color:#455a64}");
 
@@ -86,8 +84,6 @@ final class HistoryView {
                 .append("<span><i style=\"background:#8e24aa\"></i>accepted from an expired holder</span>")
                 .append("<span><i style=\"background:#c62828\"></i>stale write accepted</span>")
                 .append("<span><i style=\"background:#e3f2fd;border:1px solid #90caf9\"></i>writer frozen by the nemesis</span>")
-                .append(history.faults().stream().anyMatch(f -> f.action().equals(Fault.PARTITION.starts))
-                        ? "<span><i style=\"background:#fff3e0;border:1px solid #ffb74d\"></i>writer cut off from etcd by the nemesis</span>" : "")
                 .append("Each lane holds one row per mode, top to bottom: ").append(Reports.esc(String.join(", ", modes)))
                 .append(". Seed ").append(chaos.seed()).append(".</p>\n");
         html.append("<p class=\"history-controls\"><button type=\"button\" id=\"zoom-in\">zoom in</button> <button type=\"button\" id=\"zoom-out\">")
@@ -103,25 +99,26 @@ final class HistoryView {
     }
 
     private static void freezes(StringBuilder svg, History history, String writer, int y, int height, long start, double span) {
-        Map<Fault, Long> since = new EnumMap<>(Fault.class);
-        for (HistoryLine.Fault line : history.faults()) {
-            Fault fault = Fault.ofAction(line.action()).orElse(null);
-            if (!line.writer().equals(writer) || fault == null) {
+        Long frozenAt = null;
+        for (HistoryLine.Fault fault : history.faults()) {
+            if (!fault.writer().equals(writer)) {
                 continue;
             }
-            if (line.action().equals(fault.starts)) {
-                since.put(fault, line.atMicros());
-            } else if (since.containsKey(fault)) {
-                span(svg, fault, since.remove(fault), line.atMicros(), y, height, start, span);
+            if (fault.action().equals("freeze")) {
+                frozenAt = fault.atMicros();
+            } else if (frozenAt != null) {
+                freeze(svg, frozenAt, fault.atMicros(), y, height, start, span);
+                frozenAt = null;
             }
         }
-        since.forEach((fault, from) -> span(svg, fault, from, start + (long) span, y, height, start, span));
+        if (frozenAt != null) {
+            freeze(svg, frozenAt, start + (long) span, y, height, start, span);
+        }
     }
 
-    private static void span(StringBuilder svg, Fault fault, long from, long to, int y, int height, long start, double span) {
-        svg.append(String.format(Locale.ROOT, "<rect class=\"%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\"><title>%s for %.0f ms</title></rect>",
-                fault == Fault.FREEZE ? "freeze" : "cut", (from - start) / span * WIDTH, y, Math.max(1, (to - from) / span * WIDTH), height,
-                fault == Fault.FREEZE ? "frozen" : "cut off from etcd", (to - from) / 1000.0));
+    private static void freeze(StringBuilder svg, long from, long to, int y, int height, long start, double span) {
+        svg.append(String.format(Locale.ROOT, "<rect class=\"freeze\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\"><title>frozen for %.0f ms</title></rect>",
+                (from - start) / span * WIDTH, y, Math.max(1, (to - from) / span * WIDTH), height, (to - from) / 1000.0));
     }
 
     private static final String SCRIPT = String.join("\n",

@@ -1,6 +1,5 @@
 package fencing.lab.run.chaos;
 
-import fencing.lab.common.LoopbackBridge;
 import fencing.lab.run.Calls;
 import fencing.lab.run.LabProcess;
 import fencing.lab.common.Times;
@@ -29,20 +28,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * The chaos run: N writer JVMs loop on one lock against one sink server while the {@link Nemesis} freezes them or cuts them
- * off from etcd; the merged history is checked.
- *
- * <p>Where partitions are among the faults, each writer reaches etcd only through {@link LoopbackBridge}s of its own, and
- * the sink directly, so that a cut parts it from etcd alone.
+ * The chaos run: N writer JVMs loop on one lock against one sink server while the {@link Nemesis} freezes them; the merged history is checked.
  *
  * <p>Writes {@code history.jsonl} (the format is in {@code labs/README.md}) and each writer's log and own
  * record under {@code chaos/}; the caller writes the reports from the returned {@link Result}.
@@ -60,8 +53,8 @@ public final class ChaosRun {
 
     /** What the run did: its options, the nemesis's actions, the history file, the checker's findings and the judgement. */
     public record Result(int writers, long durationSeconds, long seed, long ttlSeconds, Map<String, String> sinks, long startedAtMicros,
-                         long endedAtMicros, String history, HistoryChecker.Findings findings, int freezes, int partitions,
-                         double writesPerSecond, List<String> differences) {
+                         long endedAtMicros, String history, HistoryChecker.Findings findings, int freezes, double writesPerSecond,
+                         List<String> differences) {
 
         /** Returns whether the run ended as the chaos case expects. */
         public boolean pass() {
@@ -72,21 +65,16 @@ public final class ChaosRun {
     private final int writers;
     private final long durationSeconds;
     private final long seed;
-    private final Set<Fault> faults;
     private final long ttlSeconds;
     private final Path dir;
     private final String classPath;
     private final PrintWriter say;
 
-    /** Prepares a run of {@code writers} writers for {@code durationSeconds} with the nemesis seeded by {@code seed}, making {@code faults}. */
-    public ChaosRun(int writers, long durationSeconds, long seed, Set<Fault> faults, long ttlSeconds, Path dir, String classPath, PrintWriter say) {
-        if (faults.isEmpty()) {
-            throw new IllegalArgumentException("the chaos run needs at least one kind of fault");
-        }
+    /** Prepares a run of {@code writers} writers for {@code durationSeconds} with the nemesis seeded by {@code seed}. */
+    public ChaosRun(int writers, long durationSeconds, long seed, long ttlSeconds, Path dir, String classPath, PrintWriter say) {
         this.writers = writers;
         this.durationSeconds = durationSeconds;
         this.seed = seed;
-        this.faults = EnumSet.copyOf(faults);
         this.ttlSeconds = ttlSeconds;
         this.dir = dir;
         this.classPath = classPath;
@@ -105,7 +93,6 @@ public final class ChaosRun {
         String key = Etcd.uniqueKey("lab-chaos");
         Map<String, LabProcess<?>> processes = new LinkedHashMap<>();
         Map<String, LabProcess<WorkerReport>> workers = new LinkedHashMap<>();
-        Map<String, List<LoopbackBridge>> bridges = new LinkedHashMap<>();
         LabProcess<SinkReport> sink = null;
         try {
             Files.createDirectories(work);
@@ -119,14 +106,9 @@ public final class ChaosRun {
             URI sinkUri = URI.create("http://127.0.0.1:" + port);
             for (int i = 1; i <= writers; i++) {
                 String name = "w" + i;
-                String endpoints = etcd.endpoints();
-                if (faults.contains(Fault.PARTITION)) {
-                    bridges.put(name, LoopbackBridge.toEach(etcd.endpoints()));
-                    endpoints = LoopbackBridge.endpoints(bridges.get(name));
-                }
                 LabProcess<WorkerReport> worker = LabProcess.start("writer " + name, WorkerReport.class,
                         r -> r instanceof WorkerReport.Failed f ? Optional.of(f.message() + " (" + f.exception() + ")") : Optional.empty(), classPath,
-                        ChaosWorker.class, List.of("--name", name, "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
+                        ChaosWorker.class, List.of("--name", name, "--endpoints", etcd.endpoints(), "--key", key, "--ttl", Long.toString(ttlSeconds),
                                 "--sink", sinkUri.toString(), "--history", work.resolve(name + ".jsonl").toString()), work.resolve(name + ".log"));
                 workers.put(name, worker);
                 processes.put(name, worker);
@@ -141,13 +123,13 @@ public final class ChaosRun {
             }
             long start = Times.nowMicros();
             long until = start + durationSeconds * 1_000_000L;
-            say.printf(Locale.ROOT, "%d writers loop on lock %s for %d s, writing %d values to each of %s per hold; nemesis seed %d, faults %s%n",
-                    writers, key, durationSeconds, VALUES_PER_HOLD, modes, seed, Fault.option(faults));
+            say.printf(Locale.ROOT, "%d writers loop on lock %s for %d s, writing %d values to each of %s per hold; nemesis seed %d%n",
+                    writers, key, durationSeconds, VALUES_PER_HOLD, modes, seed);
             say.flush();
             for (LabProcess<WorkerReport> worker : workers.values()) {
                 worker.send(new WorkerCommand.Loop(until, VALUES_PER_HOLD, modes));
             }
-            Nemesis nemesis = new Nemesis(seed, ttlSeconds, faults, processes, bridges);
+            Nemesis nemesis = new Nemesis(seed, ttlSeconds, processes);
             nemesis.runUntil(until);
             // A writer thawed at the end finishes its hold first: its last writes may come a hold's length late.
             Duration finishing = Duration.ofSeconds(ttlSeconds * 3 + 30);
@@ -161,8 +143,8 @@ public final class ChaosRun {
             HistoryChecker.Findings findings = HistoryChecker.check(history);
             int total = findings.modes().values().stream().mapToInt(HistoryChecker.ModeFindings::writes).sum();
             double perSecond = Math.round(total / ((end - start) / 1e6) * 10) / 10.0;
-            return new Result(writers, durationSeconds, seed, ttlSeconds, sinks, start, end, history.toString(), findings,
-                    nemesis.count(Fault.FREEZE), nemesis.count(Fault.PARTITION), perSecond, judge(findings));
+            int freezes = (int) nemesis.actions().stream().filter(a -> a.action().equals("freeze")).count();
+            return new Result(writers, durationSeconds, seed, ttlSeconds, sinks, start, end, history.toString(), findings, freezes, perSecond, judge(findings));
         } catch (IOException e) {
             throw new UncheckedIOException("the chaos run could not write in " + work, e);
         } finally {
@@ -177,7 +159,6 @@ public final class ChaosRun {
             if (sink != null) {
                 sink.close();
             }
-            bridges.values().forEach(LoopbackBridge::closeAll);
             if (failure != null) {
                 throw failure;
             }
