@@ -6,6 +6,7 @@ import fencing.lab.report.ChaosReport;
 import fencing.lab.run.cases.Cases;
 import fencing.lab.run.Extension;
 import fencing.lab.run.chaos.ChaosRun;
+import fencing.lab.run.chaos.Fault;
 import fencing.support.Etcd;
 import fencing.support.evidence.Evidence;
 import java.io.PrintWriter;
@@ -15,25 +16,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
-/** The chaos run: many writers and a seeded nemesis, its history checked, its evidence and reports written. */
-record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPath, String classPathNote, PrintWriter say) {
+/** The chaos run: many writers and a seeded nemesis dealing {@code faults}, its history checked, its evidence and reports written. */
+record ChaosStudy(int writers, long seconds, long seed, Set<Fault> faults, Path dir, String classPath, String classPathNote, PrintWriter say) {
 
     /** The chaos run's defaults, where {@code --writers} and {@code --duration} are not given. */
     static final int WRITERS = 4;
     static final long SECONDS = 30;
 
-    /** Returns the command that replays this run's faults. */
+    /** Returns the command that replays this run's faults; it names {@code --faults} where they are not the default. */
     String replay() {
-        return String.format(Locale.ROOT, "./kit study --case chaos --writers %d --duration %d --seed %d", writers, seconds, seed);
+        return String.format(Locale.ROOT, "./kit study --case chaos --writers %d --duration %d --seed %d%s", writers, seconds, seed,
+                faults.equals(Fault.DEFAULT) ? "" : " --faults " + Fault.spell(faults));
     }
 
     /** Runs the chaos run into {@code dir}; returns its exit code, as {@link Repeats#run} does. */
     int run(PrintWriter err) {
         Study.prepareOutDir(dir);
         String startedAt = Instant.now().toString();
-        say.printf(Locale.ROOT, "Fencing study · case chaos (%s) · %d writers · %d s · seed %d · lease TTL %d s · out %s%n",
-                ChaosRun.TITLE, writers, seconds, seed, Study.TTL_SECONDS, dir);
+        say.printf(Locale.ROOT, "Fencing study · case chaos (%s) · %d writers · %d s · seed %d · faults %s · lease TTL %d s · out %s%n",
+                ChaosRun.TITLE, writers, seconds, seed, Fault.spell(faults), Study.TTL_SECONDS, dir);
         say.flush();
         ChaosRun.Result result;
         String etcdOrigin;
@@ -41,7 +44,7 @@ record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPa
             Etcd etcd = Etcd.shared();
             etcdOrigin = etcd.toString();
             say.println("etcd: " + etcd);
-            ChaosRun run = new ChaosRun(writers, seconds, seed, Study.TTL_SECONDS, dir, classPath, say);
+            ChaosRun run = new ChaosRun(writers, seconds, seed, faults, Study.TTL_SECONDS, dir, classPath, say);
             if (Extension.notImplemented(classPath).isPresent()) {
                 say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet");
                 run = run.withoutCurrentOwner();
@@ -67,7 +70,8 @@ record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPa
                     mode.complete() ? "" : " (incomplete: unknown)");
         }
         chaos.problems().forEach(p -> say.println("  cannot judge the history: " + p));
-        say.printf(Locale.ROOT, "%.1f recorded writes per second, %d freezes. %s%n", chaos.writesPerSecond(), chaos.freezes(),
+        say.printf(Locale.ROOT, "%.1f recorded writes per second, %d freezes, %d cuts from etcd. %s%n", chaos.writesPerSecond(), chaos.freezes(),
+                chaos.partitions(),
                 result.pass() ? "As expected: the fenced sink accepted no stale write." : "NOT as expected: " + String.join("; ", chaos.differences()));
         say.println("history:  " + result.history() + "   (./kit check-history " + result.history() + ")");
         say.println("evidence: " + dir.resolve(Evidence.FILE));
@@ -84,7 +88,7 @@ record ChaosStudy(int writers, long seconds, long seed, Path dir, String classPa
                     m.staleAccepted(), m.lostUpdates(), m.expiredHolderAccepted(), m.complete(), m.examples()));
         }
         Evidence.Chaos chaos = new Evidence.Chaos(writers, seconds, seed, replay(), r.startedAtMicros(), r.endedAtMicros(),
-                dir.relativize(Path.of(r.history())).toString(), r.freezes(), r.writesPerSecond(), r.findings().problems(), modes, r.differences());
+                dir.relativize(Path.of(r.history())).toString(), r.freezes(), r.partitions(), r.writesPerSecond(), r.findings().problems(), modes, r.differences());
         Evidence.Summary summary = new Evidence.Summary(1, r.pass() ? 1 : 0, r.pass() ? 0 : 1, Evidence.Stats.of(List.of()),
                 Evidence.Stats.of(List.of()), Evidence.Stats.of(List.of()));
         return new Evidence.Study(Evidence.SCHEMA, Study.class.getName(), Cases.CHAOS, ChaosRun.TITLE, Study.CONTRACT, startedAt,

@@ -2,6 +2,7 @@ package fencing.lab;
 
 import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.Cases;
+import fencing.lab.run.chaos.Fault;
 import fencing.lab.report.StudyIndex;
 import fencing.support.FileTrees;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -80,6 +82,10 @@ public final class Study implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "X", description = "chaos (and all) only: the nemesis's seed, to replay a run's faults (default: a random one, printed).")
     Long seed;
 
+    @Option(names = "--faults", paramLabel = "F[,F]", description = "chaos (and all) only: the faults the nemesis deals, comma-separated:"
+            + " freeze (SIGSTOP), partition (a writer cut off from etcd, its path to the sink open) (default: freeze).")
+    String faults;
+
     @Option(names = "--clock-rate", paramLabel = "R", description = "slow-clock (and all) only: how fast A's own clock runs against the"
             + " machine's, above 0 and at most 10; below 1 it runs slow (default: 0.5).")
     Double clockRate;
@@ -118,8 +124,14 @@ public final class Study implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--repeats must be between 1 and " + MAX_REPEATS + ", got " + repeats);
         }
         boolean chaosChosen = selection.all() || selection.cases().get(0).equals(Cases.CHAOS);
-        if (!chaosChosen && (writers != null || duration != null || seed != null)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--writers, --duration and --seed apply to --case chaos (or all) only");
+        if (!chaosChosen && (writers != null || duration != null || seed != null || faults != null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--writers, --duration, --seed and --faults apply to --case chaos (or all) only");
+        }
+        Set<Fault> dealt;
+        try {
+            dealt = faults == null ? Fault.DEFAULT : Fault.parse(faults);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--faults: " + e.getMessage());
         }
         boolean clockChosen = selection.all() || Cases.of(selection.cases().get(0)).map(c -> c.aClockRate().isPresent()).orElse(false);
         if (!clockChosen && clockRate != null) {
@@ -150,7 +162,7 @@ public final class Study implements Callable<Integer> {
                 : "worker A and the sink server ran on --child-class-path";
         long chosen = seed != null ? seed : new java.security.SecureRandom().nextLong();
         if (!selection.all()) {
-            return one(selection.cases().get(0), repeats, dir, classPath, note, chosen, n, seconds, clockRate, say, err);
+            return one(selection.cases().get(0), repeats, dir, classPath, note, new Chaos(chosen, n, seconds, dealt), clockRate, say, err);
         }
         prepareOutDir(dir);
         for (String name : selection.cases()) {
@@ -160,7 +172,7 @@ public final class Study implements Callable<Integer> {
         for (String name : selection.cases()) {
             // The default case takes --repeats; every other case runs once, as its question asks.
             int times = name.equals(selection.cases().get(0)) ? repeats : 1;
-            int exit = one(name, times, dir.resolve(name), classPath, note, chosen, n, seconds, clockRate, say, err);
+            int exit = one(name, times, dir.resolve(name), classPath, note, new Chaos(chosen, n, seconds, dealt), clockRate, say, err);
             exits.put(name, exit);
             say.println();
             if (exit == EXIT_COULD_NOT_RUN && Thread.currentThread().isInterrupted()) {
@@ -175,10 +187,14 @@ public final class Study implements Callable<Integer> {
                 : exits.containsValue(EXIT_DIFFERED) ? EXIT_DIFFERED : 0;
     }
 
-    private static int one(String name, int times, Path dir, String classPath, String note, long seed, int writers, long seconds,
-                           Double clockRate, PrintWriter say, PrintWriter err) {
+    private static int one(String name, int times, Path dir, String classPath, String note, Chaos chaos, Double clockRate, PrintWriter say,
+                           PrintWriter err) {
         return Cases.of(name).map(labCase -> new Repeats(withClockRate(labCase, clockRate), times, dir, classPath, note, say).run(err))
-                .orElseGet(() -> new ChaosStudy(writers, seconds, seed, dir, classPath, note, say).run(err));
+                .orElseGet(() -> new ChaosStudy(chaos.writers(), chaos.seconds(), chaos.seed(), chaos.faults(), dir, classPath, note, say).run(err));
+    }
+
+    /** The chaos run's options, checked: its seed, writers, seconds and faults. */
+    private record Chaos(long seed, int writers, long seconds, Set<Fault> faults) {
     }
 
     /** Returns {@code labCase} with A's clock at {@code clockRate} where the case has such a clock and a rate was given. */

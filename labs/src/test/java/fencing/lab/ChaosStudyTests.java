@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.history.History;
+import fencing.lab.history.HistoryLine;
 import fencing.support.evidence.Evidence;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -87,11 +88,46 @@ class ChaosStudyTests {
     }
 
     @Test
+    @DisplayName("a chaos run with partitions cuts writers off from etcd and heals them, and the fenced and current-owner modes still accept no stale write")
+    void chaosRunWithPartitionsCutsAndHealsWritersAndTheFencedModesHold(@TempDir Path dir) throws Exception {
+        // Seed 11 with three writers deals a freeze at about 3.2 s, a cut at 4.3 s healed at 6.7 s, and another freeze (FaultPlanTests steps it).
+        StudyRun run = StudyRun.of(dir, "--case", "chaos", "--writers", "3", "--duration", "8", "--seed", "11", "--faults", "freeze,partition");
+        HistoryChecker.Findings findings = HistoryChecker.check(dir.resolve("history.jsonl"));
+        History recorded = History.read(dir.resolve("history.jsonl"));
+        long cuts = recorded.faults().stream().filter(f -> f.action() == HistoryLine.Fault.Action.CUT).count();
+        long heals = recorded.faults().stream().filter(f -> f.action() == HistoryLine.Fault.Action.HEAL).count();
+        long freezes = recorded.faults().stream().filter(f -> f.action() == HistoryLine.Fault.Action.FREEZE).count();
+        Evidence.Study evidence = Evidence.read(dir.resolve("evidence.json"));
+
+        assertThat(run.exitCode).as("the chaos run with partitions ends as expected; it said:%n%s%s", run.out, run.err).isZero();
+        assertThat(findings.problems()).as("the recorded history is complete and valid, cuts and all").isEmpty();
+        assertThat(cuts).as("the nemesis cut a writer off from etcd at least once; its faults: %s", recorded.faults()).isPositive();
+        assertThat(heals).as("every cut is healed by the end of the run; its faults: %s", recorded.faults()).isEqualTo(cuts);
+        assertThat(findings.modes().get("fenced").staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
+        assertThat(findings.modes().get("current-owner").violations())
+                .as("the current-owner sink accepts no stale write and no write from a holder whose lease is gone").isZero();
+        assertThat(evidence.chaos().partitions()).as("the evidence counts the cuts beside the freezes").isEqualTo((int) cuts);
+        assertThat(evidence.chaos().freezes()).as("the evidence counts the freezes apart from the cuts").isEqualTo((int) freezes);
+        assertThat(run.out).as("the run tells the faults to replay with").contains("--seed 11 --faults freeze,partition");
+        assertThat(run.file("report.md")).as("the report counts the cuts").contains(cuts + " cuts from etcd");
+        assertThat(run.file("report.html")).as("the history view draws each cut, apart from the freezes")
+                .contains("<title>cut off from etcd for ").contains("writer cut off from etcd");
+
+        WebDriver page = browser.open(dir.resolve("report.html"));
+        assertThat(page.findElements(By.cssSelector("svg.history rect.cut"))).as("one hatched stretch per cut, in its writer's lane").hasSize((int) cuts);
+        assertThat(page.findElements(By.cssSelector("svg.history rect.freeze"))).as("one shaded stretch per freeze").hasSize((int) freezes);
+        assertThat(page.findElement(By.cssSelector(".history-legend")).getText()).as("the legend names the cut")
+                .contains("writer cut off from etcd");
+        browser.screenshot("chaos-partition-history");
+    }
+
+    @Test
     @DisplayName("chaos options are refused outside the chaos case, and out of range within it")
     void chaosOptionsAreCheckedBeforeAnythingStarts(@TempDir Path dir) {
         assertThat(StudyRun.of(dir, "--writers", "3").exitCode).as("--writers with the late-write case").isEqualTo(2);
         assertThat(StudyRun.of(dir, "--case", "chaos", "--writers", "1").exitCode).as("one writer cannot race").isEqualTo(2);
         assertThat(StudyRun.of(dir, "--case", "chaos", "--duration", "0").exitCode).as("a run of no time").isEqualTo(2);
+        assertThat(StudyRun.of(dir, "--case", "chaos", "--faults", "partition,cut").exitCode).as("a fault there is not").isEqualTo(2);
         assertThat(dir.resolve("history.jsonl")).as("nothing ran").doesNotExist();
     }
 }

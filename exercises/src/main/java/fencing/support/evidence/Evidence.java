@@ -63,14 +63,17 @@ public final class Evidence {
     }
 
     /**
-     * The chaos case: many writers, random freezes, and what the checker found in the merged history.
+     * The chaos case: many writers, random freezes (and, where asked for, cuts from etcd), and what the checker found in the
+     * merged history.
      *
      * @param history     the history file, relative to the out directory
+     * @param freezes     how many times the nemesis froze a writer
+     * @param partitions  how many times it cut a writer off from etcd; 0 in evidence written before it could
      * @param differences what did not end as the case expects; empty when it did
      */
     public record Chaos(int writers, long durationSeconds, long seed, String replay, long startedAtMicros, long endedAtMicros,
-                        String history, int freezes, double writesPerSecond, List<String> problems, Map<String, ChaosMode> modes,
-                        List<String> differences) {
+                        String history, int freezes, int partitions, double writesPerSecond, List<String> problems,
+                        Map<String, ChaosMode> modes, List<String> differences) {
     }
 
     /** What the history checker found for one mode of the chaos run. */

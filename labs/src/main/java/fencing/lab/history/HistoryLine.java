@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import fencing.lab.common.Json;
@@ -140,7 +141,7 @@ public sealed interface HistoryLine {
         }
     }
 
-    /** A {@code tryAcquire} that did not answer in time, e.g. frozen mid-call ({@code acquire-failed}). */
+    /** A {@code tryAcquire} that did not answer in time, e.g. frozen or cut off mid-call ({@code acquire-failed}). */
     record AcquireFailed(String writer, String error, @Required long atMicros) implements Timed {
 
         @Override
@@ -152,13 +153,47 @@ public sealed interface HistoryLine {
     /**
      * What the nemesis did to a writer ({@code nemesis}).
      *
-     * @param action {@code freeze} or {@code thaw}
+     * @param action {@code freeze} or {@code thaw}, {@code cut} or {@code heal}
      */
-    record Fault(@Required String action, @Required String writer, @Required long atMicros) implements Timed {
+    record Fault(@Required Action action, @Required String writer, @Required long atMicros) implements Timed {
 
         @Override
         public long timeMicros() {
             return atMicros;
+        }
+
+        /** A fault's beginning or end, spelled in the history as {@link #text()}. */
+        public enum Action {
+            /** The writer was stopped with SIGSTOP. */
+            FREEZE("freeze"),
+            /** The frozen writer was resumed with SIGCONT. */
+            THAW("thaw"),
+            /** The writer's paths to etcd were cut, its path to the sink left open. */
+            CUT("cut"),
+            /** The writer's paths to etcd were healed: what they held crossed. */
+            HEAL("heal");
+
+            private final String text;
+
+            Action(String text) {
+                this.text = text;
+            }
+
+            /** Returns the action as the history spells it, e.g. {@code cut}; a line with any other action is refused. */
+            @JsonValue
+            public String text() {
+                return text;
+            }
+
+            /** Returns whether this action begins a fault ({@code freeze}, {@code cut}) rather than ending one. */
+            public boolean begins() {
+                return this == FREEZE || this == CUT;
+            }
+
+            /** Returns the action that ends the fault this one begins, or this one itself when it ends one. */
+            public Action end() {
+                return this == FREEZE ? THAW : this == CUT ? HEAL : this;
+            }
         }
     }
 

@@ -12,8 +12,10 @@ import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import fencing.lab.common.Json;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Reads one line of a history file as its {@link HistoryLine}, or says what is wrong in it.
@@ -111,6 +113,10 @@ final class HistoryLineReader {
         }
         if (type == boolean.class || type == Boolean.class) {
             return "true or false";
+        }
+        if (type != null && type.isEnum()) {
+            // Spelled as the history spells them, e.g. cut, not CUT.
+            return "one of " + Arrays.stream(type.getEnumConstants()).map(c -> Json.MAPPER.valueToTree(c).asText()).collect(Collectors.joining(", "));
         }
         return type != null && Collection.class.isAssignableFrom(type) ? "an array" : "an object";
     }

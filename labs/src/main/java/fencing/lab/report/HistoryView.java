@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * The chaos run's history as a zoomable picture: a lane per writer, each write its interval from sent to answered,
- * coloured by verdict, stale acceptances and expired holders' writes marked, the nemesis's freezes hatched.
+ * coloured by verdict, stale acceptances and expired holders' writes marked, the nemesis's freezes shaded and its cuts from
+ * etcd hatched.
  */
 final class HistoryView {
 
@@ -26,6 +27,7 @@ final class HistoryView {
             "svg.history{background:#fafafa;cursor:grab;touch-action:none}svg.history.dragging{cursor:grabbing}",
             ".w-accepted{fill:#2e7d32}.w-rejected{fill:#b0bec5}.w-error{fill:#ef6c00}",
             ".w-expired{fill:#8e24aa}.w-stale{fill:#c62828}.stale-mark{fill:#c62828}.freeze{fill:#e3f2fd;stroke:#90caf9}",
+            ".cut{fill:url(#cut-hatch);stroke:#ffb74d}",
             ".history-legend span{display:inline-block;margin-right:14px}.history-legend i{display:inline-block;width:14px;height:8px;",
             "margin-right:4px;vertical-align:middle}#history-window{font:12px ui-monospace,monospace;color:#455a64}");
 
@@ -47,11 +49,14 @@ final class HistoryView {
         svg.append(String.format(Locale.ROOT, "<svg class=\"history\" id=\"history\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
                 + " viewBox=\"0 0 %d %d\" preserveAspectRatio=\"none\" data-span-micros=\"%d\" role=\"img\" aria-label=\"Every write of the chaos run,"
                 + " a lane per writer\">%n", WIDTH, height, WIDTH, height, (long) span));
+        // Stripes for a writer cut off from etcd, so that a cut and a freeze, both stretches of a lane, never look alike.
+        svg.append("<defs><pattern id=\"cut-hatch\" patternUnits=\"userSpaceOnUse\" width=\"6\" height=\"6\" patternTransform=\"rotate(45)\">")
+                .append("<rect width=\"6\" height=\"6\" fill=\"#fff8e1\"/><rect width=\"2\" height=\"6\" fill=\"#ffb74d\"/></pattern></defs>\n");
         for (int w = 0; w < writers.size(); w++) {
             svg.append(String.format(Locale.ROOT, "<g class=\"writer-lane\" data-writer=\"%s\">", Reports.esc(writers.get(w))));
             svg.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>", w * laneHeight, WIDTH,
                     laneHeight - GAP / 2, w % 2 == 0 ? "#ffffff" : "#f5f5f5"));
-            freezes(svg, history, writers.get(w), w * laneHeight, laneHeight - GAP / 2, start, span);
+            faults(svg, history, writers.get(w), w * laneHeight, laneHeight - GAP / 2, start, span);
             svg.append("</g>\n");
         }
         for (History.Write write : history.writes()) {
@@ -84,6 +89,8 @@ final class HistoryView {
                 .append("<span><i style=\"background:#8e24aa\"></i>accepted from an expired holder</span>")
                 .append("<span><i style=\"background:#c62828\"></i>stale write accepted</span>")
                 .append("<span><i style=\"background:#e3f2fd;border:1px solid #90caf9\"></i>writer frozen by the nemesis</span>")
+                .append("<span><i class=\"cut-key\" style=\"background:repeating-linear-gradient(45deg,#ffb74d 0 2px,#fff8e1 2px 6px);")
+                .append("border:1px solid #ffb74d\"></i>writer cut off from etcd by the nemesis (its path to the sink open)</span>")
                 .append("Each lane holds one row per mode, top to bottom: ").append(Reports.esc(String.join(", ", modes)))
                 .append(". Seed ").append(chaos.seed()).append(".</p>\n");
         html.append("<p class=\"history-controls\"><button type=\"button\" id=\"zoom-in\">zoom in</button> <button type=\"button\" id=\"zoom-out\">")
@@ -98,27 +105,31 @@ final class HistoryView {
         return html.toString();
     }
 
-    private static void freezes(StringBuilder svg, History history, String writer, int y, int height, long start, double span) {
-        Long frozenAt = null;
+    /** Draws each of {@code writer}'s faults as a stretch of its lane, a freeze or a cut; one still on at the end runs to the end. */
+    private static void faults(StringBuilder svg, History history, String writer, int y, int height, long start, double span) {
+        HistoryLine.Fault begun = null;
         for (HistoryLine.Fault fault : history.faults()) {
             if (!fault.writer().equals(writer)) {
                 continue;
             }
-            if (fault.action().equals("freeze")) {
-                frozenAt = fault.atMicros();
-            } else if (frozenAt != null) {
-                freeze(svg, frozenAt, fault.atMicros(), y, height, start, span);
-                frozenAt = null;
+            if (fault.action().begins()) {
+                begun = fault;
+            } else if (begun != null && begun.action().end() == fault.action()) {
+                fault(svg, begun, fault.atMicros(), y, height, start, span);
+                begun = null;
             }
         }
-        if (frozenAt != null) {
-            freeze(svg, frozenAt, start + (long) span, y, height, start, span);
+        if (begun != null) {
+            fault(svg, begun, start + (long) span, y, height, start, span);
         }
     }
 
-    private static void freeze(StringBuilder svg, long from, long to, int y, int height, long start, double span) {
-        svg.append(String.format(Locale.ROOT, "<rect class=\"freeze\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\"><title>frozen for %.0f ms</title></rect>",
-                (from - start) / span * WIDTH, y, Math.max(1, (to - from) / span * WIDTH), height, (to - from) / 1000.0));
+    private static void fault(StringBuilder svg, HistoryLine.Fault begun, long to, int y, int height, long start, double span) {
+        boolean cut = begun.action() == HistoryLine.Fault.Action.CUT;
+        long from = begun.atMicros();
+        svg.append(String.format(Locale.ROOT, "<rect class=\"%s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\"><title>%s for %.0f ms</title></rect>",
+                cut ? "cut" : "freeze", (from - start) / span * WIDTH, y, Math.max(1, (to - from) / span * WIDTH), height,
+                cut ? "cut off from etcd" : "frozen", (to - from) / 1000.0));
     }
 
     private static final String SCRIPT = String.join("\n",

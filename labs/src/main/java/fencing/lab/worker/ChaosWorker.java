@@ -34,7 +34,8 @@ import picocli.CommandLine.Option;
  * the command's end, and says {@link WorkerReport.Bye}. Each acquisition, write and release goes to its
  * history file as one {@link HistoryLine} as soon as it is done, ending with a {@code writer-end} line that counts
  * its writes; the runner merges the writers' files. Like worker A, it never checks its lease before a write:
- * a writer frozen mid-hold goes on with its old token when it is thawed. A writer that finds the lock held waits for its
+ * a writer frozen mid-hold goes on with its old token when it is thawed, and one cut off from etcd mid-hold writes on
+ * with it while its lease runs out, since its path to the sink is open. A writer that finds the lock held waits for its
  * key's deletion ({@link LockFreed}) before it tries again, as etcd's own lock recipe waits, so that the writers waiting
  * do not take the CPU from the one holding.
  */
@@ -90,9 +91,10 @@ public final class ChaosWorker implements Callable<Integer> {
                 freed.reset();
                 try {
                     got = lock.tryAcquire(name);
-                } catch (IllegalStateException frozenMidCall) {
-                    // A freeze during the call outlasts its timeout; what etcd did is unknown, and a key it made expires with its lease.
-                    line(new HistoryLine.AcquireFailed(name, String.valueOf(frozenMidCall.getMessage()), Times.nowMicros()));
+                } catch (IllegalStateException unanswered) {
+                    // A freeze or a cut from etcd during the call outlasts its timeout; what etcd did is unknown, and a key it made
+                    // expires with its lease.
+                    line(new HistoryLine.AcquireFailed(name, String.valueOf(unanswered.getMessage()), Times.nowMicros()));
                     continue;
                 }
                 if (got.isEmpty()) {
@@ -123,7 +125,7 @@ public final class ChaosWorker implements Callable<Integer> {
 
             @Override
             public void onError(Throwable error) {
-                // A lease lost while frozen: the writer goes on regardless, as a paused process would.
+                // A lease lost while frozen or cut off: the writer goes on regardless, as a paused or partitioned process would.
             }
 
             @Override
@@ -146,9 +148,9 @@ public final class ChaosWorker implements Callable<Integer> {
         String error = null;
         try {
             deleted = lock.release(ownership);
-        } catch (IllegalStateException frozenMidCall) {
+        } catch (IllegalStateException unanswered) {
             // As with an acquire: the key goes with the lease if the release did not get through.
-            error = String.valueOf(frozenMidCall.getMessage());
+            error = String.valueOf(unanswered.getMessage());
         }
         line(new HistoryLine.Released(name, ownership.token(), lease, deleted, error, Times.nowMicros()));
     }

@@ -27,7 +27,9 @@ class HistoryLineTests {
             "rejected", new SinkReply.ModeAfter(null, 0), null);
     private static final HistoryLine.Write NO_VERDICT = new HistoryLine.Write("w1", 7, "0x694d", "plain", "w1-7-0-1", 1_300, 6_300, "error",
             null, "no response (timed out)");
-    private static final HistoryLine.Fault FREEZE = new HistoryLine.Fault("freeze", "w1", 1_250);
+    private static final HistoryLine.Fault FREEZE = new HistoryLine.Fault(HistoryLine.Fault.Action.FREEZE, "w1", 1_250);
+    private static final HistoryLine.Fault CUT = new HistoryLine.Fault(HistoryLine.Fault.Action.CUT, "w2", 1_260);
+    private static final HistoryLine.Fault HEAL = new HistoryLine.Fault(HistoryLine.Fault.Action.HEAL, "w2", 6_260);
     private static final HistoryLine.Released RELEASED = new HistoryLine.Released("w1", 7, "0x694d", true, null, 6_400);
     private static final HistoryLine.Released RELEASE_CUT = new HistoryLine.Released("w1", 7, "0x694d", null, "frozen mid-call", 6_500);
     private static final HistoryLine.AcquireFailed ACQUIRE_FAILED = new HistoryLine.AcquireFailed("w2", "timed out", 6_600);
@@ -45,6 +47,8 @@ class HistoryLineTests {
                 Arguments.of(NO_VERDICT, "{\"type\":\"write\",\"writer\":\"w1\",\"token\":7,\"lease\":\"0x694d\",\"mode\":\"plain\",\"value\":\"w1-7-0-1\","
                         + "\"sentAtMicros\":1300,\"receivedAtMicros\":6300,\"verdict\":\"error\",\"error\":\"no response (timed out)\"}"),
                 Arguments.of(FREEZE, "{\"type\":\"nemesis\",\"action\":\"freeze\",\"writer\":\"w1\",\"atMicros\":1250}"),
+                Arguments.of(CUT, "{\"type\":\"nemesis\",\"action\":\"cut\",\"writer\":\"w2\",\"atMicros\":1260}"),
+                Arguments.of(HEAL, "{\"type\":\"nemesis\",\"action\":\"heal\",\"writer\":\"w2\",\"atMicros\":6260}"),
                 Arguments.of(RELEASED, "{\"type\":\"released\",\"writer\":\"w1\",\"token\":7,\"lease\":\"0x694d\",\"deleted\":true,\"atMicros\":6400}"),
                 Arguments.of(RELEASE_CUT,
                         "{\"type\":\"released\",\"writer\":\"w1\",\"token\":7,\"lease\":\"0x694d\",\"error\":\"frozen mid-call\",\"atMicros\":6500}"),
@@ -90,14 +94,14 @@ class HistoryLineTests {
     @Test
     @DisplayName("a history made of these lines is one the checker reads whole")
     void aHistoryOfTheseLinesIsValid(@TempDir Path dir) {
-        List<HistoryLine> lines = List.of(HEADER, ACQUIRED, ACCEPTED, REJECTED, FREEZE, NO_VERDICT, RELEASED, RELEASE_CUT, ACQUIRE_FAILED,
+        List<HistoryLine> lines = List.of(HEADER, ACQUIRED, ACCEPTED, REJECTED, FREEZE, CUT, NO_VERDICT, HEAL, RELEASED, RELEASE_CUT, ACQUIRE_FAILED,
                 new HistoryLine.WriterEnd("w1", 3, 1), new HistoryLine.WriterEnd("w2", 0, 0), new HistoryLine.End(3));
         History history = History.read(HandMadeHistory.save(dir, "typed.jsonl", lines.stream().map(HistoryLine::json).toList()));
 
         assertThat(history.problems()).as("every kind of line, as the run writes it").isEmpty();
         assertThat(history.writes()).extracting(History.Write::verdict).containsExactly("accepted", "rejected", "error");
         assertThat(history.acquisitions()).as("the acquisition, as the run wrote it").containsExactly(ACQUIRED);
-        assertThat(history.faults()).containsExactly(FREEZE);
+        assertThat(history.faults()).as("the freeze, the cut and the heal, in file order").containsExactly(FREEZE, CUT, HEAL);
         assertThat(history.writerNames()).containsExactly("w1", "w2");
     }
 }

@@ -47,7 +47,8 @@ class HistoryReadingTests {
                 .extracting(History.Write::token, History.Write::lease, History.Write::sentAtMicros, History.Write::receivedAtMicros)
                 .containsExactly(7L, "0x694d9a3e0c1f2b01", 1796353210115000L, 1796353215115000L);
         assertThat(history.faults()).as("the nemesis's freeze and thaw")
-                .containsExactly(new HistoryLine.Fault("freeze", "w1", 1796353210120000L), new HistoryLine.Fault("thaw", "w1", 1796353215200000L));
+                .containsExactly(new HistoryLine.Fault(HistoryLine.Fault.Action.FREEZE, "w1", 1796353210120000L),
+                        new HistoryLine.Fault(HistoryLine.Fault.Action.THAW, "w1", 1796353215200000L));
     }
 
     @Test
@@ -64,7 +65,8 @@ class HistoryReadingTests {
         assertThat(history.writers()).as("the header's writers").isEqualTo(4);
         assertThat(history.writes()).as("every write line").hasSize(189);
         assertThat(history.acquisitions()).as("every acquired line").hasSize(21);
-        assertThat(history.faults()).as("one freeze and its thaw").extracting(HistoryLine.Fault::action).containsExactly("freeze", "thaw");
+        assertThat(history.faults()).as("one freeze and its thaw").extracting(HistoryLine.Fault::action)
+                .containsExactly(HistoryLine.Fault.Action.FREEZE, HistoryLine.Fault.Action.THAW);
     }
 
     /** A history of one write: header (line 1), acquired (2), write (3), both writer-ends (4, 5) and end (6). */
@@ -113,6 +115,8 @@ class HistoryReadingTests {
                         "line 3: verdict must be accepted, rejected or error, got 'maybe'"),
                 change("a write received before it was sent", 3, l -> l.replace("\"sentAtMicros\":1100", "\"sentAtMicros\":1300"),
                         "line 3: received before it was sent"),
+                change("a nemesis action that is none of the four", 3, l -> "{\"type\":\"nemesis\",\"action\":\"pause\",\"writer\":\"A\",\"atMicros\":1150}",
+                        "line 3: field 'action' must be one of freeze, thaw, cut, heal, got \"pause\""),
                 change("an acquisition without its time", 2, l -> l.replace(",\"atMicros\":1000", ""), "line 2: missing field 'atMicros'"),
                 change("a second writer-end for one writer", 5, l -> oneWrite().get(3), "line 5: a second writer-end for A"),
                 change("an end line whose count is a string", 6, l -> l.replace("\"writes\":1", "\"writes\":\"1\""),

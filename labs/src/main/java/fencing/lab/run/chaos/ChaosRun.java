@@ -1,5 +1,6 @@
 package fencing.lab.run.chaos;
 
+import fencing.lab.common.LoopbackBridge;
 import fencing.lab.run.Calls;
 import fencing.lab.run.LabProcess;
 import fencing.lab.common.Times;
@@ -33,11 +34,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * The chaos run: N writer JVMs loop on one lock against one sink server while the {@link Nemesis} freezes them; the merged history is checked.
+ * The chaos run: N writer JVMs loop on one lock against one sink server while the {@link Nemesis} freezes them or cuts them
+ * off from etcd; the merged history is checked.
  *
- * <p>Writes {@code history.jsonl} (the format is in {@code labs/README.md}) and each writer's log and own
+ * <p>With {@link Fault#PARTITION} among the faults, each writer reaches etcd only through {@link LoopbackBridge}s of its own,
+ * one per endpoint, and the sink directly, so that a cut parts that writer from etcd alone. Writes {@code history.jsonl} (the format is in {@code labs/README.md}) and each writer's log and own
  * record under {@code chaos/}; the caller writes the reports from the returned {@link Result}.
  */
 public final class ChaosRun {
@@ -51,10 +55,15 @@ public final class ChaosRun {
     static final int VALUES_PER_HOLD = 3;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
-    /** What the run did: its options, the nemesis's actions, the history file, the checker's findings and the judgement. */
+    /**
+     * What the run did: its options, the nemesis's actions, the history file, the checker's findings and the judgement.
+     *
+     * @param freezes    how many times the nemesis froze a writer
+     * @param partitions how many times it cut a writer off from etcd
+     */
     public record Result(int writers, long durationSeconds, long seed, long ttlSeconds, Map<String, String> sinks, long startedAtMicros,
-                         long endedAtMicros, String history, HistoryChecker.Findings findings, int freezes, double writesPerSecond,
-                         List<String> differences) {
+                         long endedAtMicros, String history, HistoryChecker.Findings findings, int freezes, int partitions,
+                         double writesPerSecond, List<String> differences) {
 
         /** Returns whether the run ended as the chaos case expects. */
         public boolean pass() {
@@ -65,16 +74,18 @@ public final class ChaosRun {
     private final int writers;
     private final long durationSeconds;
     private final long seed;
+    private final Set<Fault> faults;
     private final long ttlSeconds;
     private final Path dir;
     private final String classPath;
     private final PrintWriter say;
 
-    /** Prepares a run of {@code writers} writers for {@code durationSeconds} with the nemesis seeded by {@code seed}. */
-    public ChaosRun(int writers, long durationSeconds, long seed, long ttlSeconds, Path dir, String classPath, PrintWriter say) {
+    /** Prepares a run of {@code writers} writers for {@code durationSeconds} with the nemesis seeded by {@code seed}, dealing {@code faults}. */
+    public ChaosRun(int writers, long durationSeconds, long seed, Set<Fault> faults, long ttlSeconds, Path dir, String classPath, PrintWriter say) {
         this.writers = writers;
         this.durationSeconds = durationSeconds;
         this.seed = seed;
+        this.faults = Set.copyOf(faults);
         this.ttlSeconds = ttlSeconds;
         this.dir = dir;
         this.classPath = classPath;
@@ -93,6 +104,7 @@ public final class ChaosRun {
         String key = Etcd.uniqueKey("lab-chaos");
         Map<String, LabProcess<?>> processes = new LinkedHashMap<>();
         Map<String, LabProcess<WorkerReport>> workers = new LinkedHashMap<>();
+        Map<String, List<LoopbackBridge>> toEtcd = new LinkedHashMap<>();
         LabProcess<SinkReport> sink = null;
         try {
             Files.createDirectories(work);
@@ -106,9 +118,13 @@ public final class ChaosRun {
             URI sinkUri = URI.create("http://127.0.0.1:" + port);
             for (int i = 1; i <= writers; i++) {
                 String name = "w" + i;
+                if (faults.contains(Fault.PARTITION)) {
+                    toEtcd.put(name, bridgesTo(etcd, name));
+                }
+                String endpoints = toEtcd.containsKey(name) ? LoopbackBridge.endpoints(toEtcd.get(name)) : etcd.endpoints();
                 LabProcess<WorkerReport> worker = LabProcess.start("writer " + name, WorkerReport.class,
                         r -> r instanceof WorkerReport.Failed f ? Optional.of(f.message() + " (" + f.exception() + ")") : Optional.empty(), classPath,
-                        ChaosWorker.class, List.of("--name", name, "--endpoints", etcd.endpoints(), "--key", key, "--ttl", Long.toString(ttlSeconds),
+                        ChaosWorker.class, List.of("--name", name, "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
                                 "--sink", sinkUri.toString(), "--history", work.resolve(name + ".jsonl").toString()), work.resolve(name + ".log"));
                 workers.put(name, worker);
                 processes.put(name, worker);
@@ -123,13 +139,14 @@ public final class ChaosRun {
             }
             long start = Times.nowMicros();
             long until = start + durationSeconds * 1_000_000L;
-            say.printf(Locale.ROOT, "%d writers loop on lock %s for %d s, writing %d values to each of %s per hold; nemesis seed %d%n",
-                    writers, key, durationSeconds, VALUES_PER_HOLD, modes, seed);
+            say.printf(Locale.ROOT, "%d writers loop on lock %s for %d s, writing %d values to each of %s per hold; nemesis seed %d, faults %s%s%n",
+                    writers, key, durationSeconds, VALUES_PER_HOLD, modes, seed, Fault.spell(faults),
+                    toEtcd.isEmpty() ? "" : "; each writer reaches etcd through bridges of its own, the sink directly");
             say.flush();
             for (LabProcess<WorkerReport> worker : workers.values()) {
                 worker.send(new WorkerCommand.Loop(until, VALUES_PER_HOLD, modes));
             }
-            Nemesis nemesis = new Nemesis(seed, ttlSeconds, processes);
+            Nemesis nemesis = new Nemesis(seed, ttlSeconds, faults, processes, toEtcd);
             nemesis.runUntil(until);
             // A writer thawed at the end finishes its hold first: its last writes may come a hold's length late.
             Duration finishing = Duration.ofSeconds(ttlSeconds * 3 + 30);
@@ -143,8 +160,8 @@ public final class ChaosRun {
             HistoryChecker.Findings findings = HistoryChecker.check(history);
             int total = findings.modes().values().stream().mapToInt(HistoryChecker.ModeFindings::writes).sum();
             double perSecond = Math.round(total / ((end - start) / 1e6) * 10) / 10.0;
-            int freezes = (int) nemesis.actions().stream().filter(a -> a.action().equals("freeze")).count();
-            return new Result(writers, durationSeconds, seed, ttlSeconds, sinks, start, end, history.toString(), findings, freezes, perSecond, judge(findings));
+            return new Result(writers, durationSeconds, seed, ttlSeconds, sinks, start, end, history.toString(), findings,
+                    nemesis.count(Fault.FREEZE), nemesis.count(Fault.PARTITION), perSecond, judge(findings));
         } catch (IOException e) {
             throw new UncheckedIOException("the chaos run could not write in " + work, e);
         } finally {
@@ -156,12 +173,26 @@ public final class ChaosRun {
                     failure = failure == null ? e : failure;
                 }
             }
-            if (sink != null) {
-                sink.close();
+            try {
+                if (sink != null) {
+                    sink.close();
+                }
+            } finally {
+                // Last, once no writer is left to use them, and whatever failed before.
+                toEtcd.values().forEach(LoopbackBridge::closeAll);
             }
             if (failure != null) {
                 throw failure;
             }
+        }
+    }
+
+    /** Opens {@code writer}'s own bridges to etcd, one per endpoint, for the nemesis to cut. */
+    private static List<LoopbackBridge> bridgesTo(Etcd etcd, String writer) {
+        try {
+            return LoopbackBridge.toEach(etcd.endpoints());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not open writer " + writer + "'s bridges to etcd at " + etcd.endpoints(), e);
         }
     }
 
@@ -182,7 +213,7 @@ public final class ChaosRun {
     }
 
     /** Writes the header, every writer's lines and the nemesis's in time order, the writers' closing lines, and the end line. */
-    private void merge(Path history, List<Mode> modes, List<Nemesis.Action> actions, Path work) throws IOException {
+    private void merge(Path history, List<Mode> modes, List<HistoryLine.Fault> actions, Path work) throws IOException {
         List<HistoryLine.Timed> lines = new ArrayList<>();
         List<HistoryLine.WriterEnd> closing = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -203,9 +234,7 @@ public final class ChaosRun {
                 }
             }
         }
-        for (Nemesis.Action action : actions) {
-            lines.add(new HistoryLine.Fault(action.action(), action.writer(), action.atMicros()));
-        }
+        lines.addAll(actions);
         lines.sort(Comparator.comparingLong(HistoryLine.Timed::timeMicros));
         List<HistoryLine> all = new ArrayList<>();
         all.add(new HistoryLine.Header(History.FORMAT, "chaos", seed, durationSeconds, ttlSeconds * 1000, VALUES_PER_HOLD, names,

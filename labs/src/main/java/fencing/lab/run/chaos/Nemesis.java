@@ -1,97 +1,114 @@
 package fencing.lab.run.chaos;
 
-import fencing.lab.run.LabProcess;
+import fencing.lab.common.LoopbackBridge;
 import fencing.lab.common.Times;
+import fencing.lab.history.HistoryLine;
+import fencing.lab.run.LabProcess;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
+import java.util.Set;
 
 /**
- * The chaos run's fault maker: from its seed, it freezes a random writer with SIGSTOP for 0.5 to 3 TTLs, again and again.
+ * The chaos run's fault maker: from its seed, it freezes a random writer with SIGSTOP, or cuts it off from etcd, for 0.5 to
+ * 3 TTLs, again and again.
  *
- * <p>A new freeze comes 0.5 to 2 TTLs after the previous one. The seed fixes the sequence of choices (which writer, how long, how long until the next freeze), so a
- * run can be replayed with the same faults; the interleaving of the writers' requests around them is the
- * machine's. At least one writer is always left running, so that the lock keeps changing hands.
+ * <p>The choices are a {@link FaultPlan}'s, so the seed fixes them (which kind, which writer, how long, how long until the
+ * next) and a run can be replayed with the same faults; the interleaving of the writers' requests around them is the
+ * machine's. A partition cuts the writer's own {@link LoopbackBridge}s to etcd and leaves its path to the sink open.
  */
 final class Nemesis {
 
-    /** One freeze or thaw, for the history. */
-    record Action(String action, String writer, long atMicros) {
-    }
-
-    private final Random random;
+    private final long seed;
     private final long ttlMicros;
-    private final List<String> writers;
+    private final Set<Fault> kinds;
     private final Map<String, LabProcess<?>> processes;
-    private final Map<String, Long> thawAt = new LinkedHashMap<>();
-    private final List<Action> actions = new ArrayList<>();
+    private final Map<String, List<LoopbackBridge>> toEtcd;
+    private final Map<String, Fault> active = new LinkedHashMap<>();
+    private final List<HistoryLine.Fault> actions = new ArrayList<>();
 
-    Nemesis(long seed, long ttlSeconds, Map<String, LabProcess<?>> processes) {
-        this.random = new Random(seed);
+    /**
+     * A nemesis for the writers {@code processes}, dealing faults of {@code kinds}.
+     *
+     * @param toEtcd each writer's only paths to etcd, to cut; needed for every writer when {@code kinds} holds {@link Fault#PARTITION}
+     * @throws IllegalArgumentException if partitions are asked for and a writer has no bridges to cut
+     */
+    Nemesis(long seed, long ttlSeconds, Set<Fault> kinds, Map<String, LabProcess<?>> processes, Map<String, List<LoopbackBridge>> toEtcd) {
+        if (kinds.contains(Fault.PARTITION) && !processes.keySet().stream().allMatch(w -> toEtcd.containsKey(w) && !toEtcd.get(w).isEmpty())) {
+            throw new IllegalArgumentException("partitions need every writer to reach etcd through bridges of its own; writers "
+                    + processes.keySet() + ", bridged " + toEtcd.keySet());
+        }
+        this.seed = seed;
         this.ttlMicros = ttlSeconds * 1_000_000L;
+        this.kinds = Set.copyOf(kinds);
         this.processes = processes;
-        this.writers = List.copyOf(processes.keySet());
+        this.toEtcd = toEtcd;
     }
 
-    /** Freezes and thaws writers until {@code untilMicros}, then thaws every writer still frozen. */
+    /** Deals faults until {@code untilMicros}, then ends every fault still on, whatever happened. */
     void runUntil(long untilMicros) throws InterruptedException {
+        FaultPlan plan = new FaultPlan(seed, ttlMicros, List.copyOf(processes.keySet()), kinds, Times.nowMicros());
         try {
-            long nextFreeze = Times.nowMicros() + gap();
             while (Times.nowMicros() < untilMicros) {
-                long now = Times.nowMicros();
-                for (String writer : List.copyOf(thawAt.keySet())) {
-                    if (thawAt.get(writer) <= now) {
-                        thaw(writer);
+                for (FaultPlan.Step step : plan.due(Times.nowMicros())) {
+                    if (!step.begins()) {
+                        end(step.writer());
+                    } else if (!processes.get(step.writer()).alive()) {
+                        // A writer that died is the runner's to report, from what it said; dealing on would only hide it.
+                        return;
+                    } else {
+                        begin(step);
                     }
-                }
-                if (now >= nextFreeze) {
-                    List<String> running = writers.stream().filter(w -> !thawAt.containsKey(w)).toList();
-                    // Drawn whether or not a writer can be frozen now, so that the sequence depends on the seed alone.
-                    int pick = random.nextInt(writers.size());
-                    long span = (long) (ttlMicros * (0.5 + 2.5 * random.nextDouble()));
-                    if (running.size() > 1) {
-                        String writer = running.get(pick % running.size());
-                        if (!processes.get(writer).alive()) {
-                            return;
-                        }
-                        processes.get(writer).freeze();
-                        thawAt.put(writer, Times.nowMicros() + span);
-                        actions.add(new Action("freeze", writer, Times.nowMicros()));
-                    }
-                    nextFreeze = now + gap();
                 }
                 Thread.sleep(10);
             }
         } finally {
-            thawAll();
+            endAll();
         }
     }
 
-    /** Thaws every writer still frozen. */
-    void thawAll() {
-        for (String writer : List.copyOf(thawAt.keySet())) {
-            thaw(writer);
+    /** Thaws every writer still frozen and heals every writer still cut. */
+    void endAll() {
+        for (String writer : List.copyOf(active.keySet())) {
+            end(writer);
         }
     }
 
-    /** Returns every freeze and thaw, in order. */
-    List<Action> actions() {
+    /** Returns every fault's beginning and end, in order, as the history records them. */
+    List<HistoryLine.Fault> actions() {
         return List.copyOf(actions);
     }
 
-    private void thaw(String writer) {
-        // A writer that died is the runner's to report, from what it said; there is nothing to thaw.
-        if (processes.get(writer).alive()) {
-            processes.get(writer).resume();
-        }
-        thawAt.remove(writer);
-        actions.add(new Action("thaw", writer, Times.nowMicros()));
+    /** Returns how many faults of {@code kind} began. */
+    int count(Fault kind) {
+        return (int) actions.stream().filter(a -> a.action() == kind.begins()).count();
     }
 
-    private long gap() {
-        // Half a TTL to two TTLs between freezes: often enough to catch holders mid-hold, rare enough that the lock keeps moving.
-        return (long) (ttlMicros * (0.5 + 1.5 * random.nextDouble()));
+    private void begin(FaultPlan.Step step) {
+        String writer = step.writer();
+        switch (step.kind()) {
+            case FREEZE -> processes.get(writer).freeze();
+            case PARTITION -> toEtcd.get(writer).forEach(LoopbackBridge::cut);
+        }
+        active.put(writer, step.kind());
+        actions.add(new HistoryLine.Fault(step.action(), writer, Times.nowMicros()));
+    }
+
+    private void end(String writer) {
+        Fault kind = active.remove(writer);
+        if (kind == null) {
+            return;
+        }
+        switch (kind) {
+            // A writer that died is the runner's to report, from what it said; there is nothing to thaw.
+            case FREEZE -> {
+                if (processes.get(writer).alive()) {
+                    processes.get(writer).resume();
+                }
+            }
+            case PARTITION -> toEtcd.get(writer).forEach(LoopbackBridge::heal);
+        }
+        actions.add(new HistoryLine.Fault(kind.ends(), writer, Times.nowMicros()));
     }
 }
