@@ -3,6 +3,7 @@ package fencing.lab.common;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -47,11 +48,13 @@ public final class LoopbackBridge implements AutoCloseable {
     }
 
     /**
-     * Opens one bridge to each of {@code endpoints}, comma-separated URLs such as {@code http://127.0.0.1:2379}.
+     * Opens one bridge to each of {@code endpoints}, comma-separated URLs such as {@code http://127.0.0.1:2379}; on a
+     * failure, closes those it opened.
      *
      * @throws IllegalArgumentException if an endpoint names no host or port
+     * @throws UncheckedIOException     naming the endpoint, if no loopback port could be bound for its bridge
      */
-    public static List<LoopbackBridge> toEach(String endpoints) throws IOException {
+    public static List<LoopbackBridge> toEach(String endpoints) {
         List<LoopbackBridge> bridges = new ArrayList<>();
         try {
             for (String endpoint : endpoints.split(",")) {
@@ -59,9 +62,13 @@ public final class LoopbackBridge implements AutoCloseable {
                 if (uri.getHost() == null || uri.getPort() < 0) {
                     throw new IllegalArgumentException("an endpoint to bridge needs a host and a port, e.g. http://127.0.0.1:2379: " + endpoint);
                 }
-                bridges.add(to(new InetSocketAddress(uri.getHost(), uri.getPort())));
+                try {
+                    bridges.add(to(new InetSocketAddress(uri.getHost(), uri.getPort())));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("could not open a loopback bridge to " + endpoint, e);
+                }
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             closeAll(bridges);
             throw e;
         }
@@ -186,9 +193,5 @@ public final class LoopbackBridge implements AutoCloseable {
         } catch (Exception alreadyGone) {
             // Closing what may already be closed: nothing is lost either way.
         }
-    }
-
-    private static void quietly(Socket socket) {
-        quietly((AutoCloseable) socket);
     }
 }

@@ -77,7 +77,7 @@ public final class Prepared implements AutoCloseable {
                         "--name", "C", "--endpoints", endpoints, "--key", key, "--forged-token", Long.toString(LabCase.FORGED_TOKEN),
                         "--sink", "http://127.0.0.1:" + port), dir.resolve("writer-C.log"));
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             try {
                 if (worker != null) {
                     worker.close();
@@ -86,7 +86,7 @@ public final class Prepared implements AutoCloseable {
                 LoopbackBridge.closeAll(aToEtcd);
                 sink.close();
             }
-            throw e instanceof IOException io ? new UncheckedIOException("could not open A's bridges to etcd", io) : (RuntimeException) e;
+            throw e;
         }
         return new Prepared(repeat, dir, key, port, worker, forger, aToEtcd, sink, classPath, endpoints, toRun);
     }

@@ -119,7 +119,7 @@ public final class ChaosRun {
             for (int i = 1; i <= writers; i++) {
                 String name = "w" + i;
                 if (faults.contains(Fault.PARTITION)) {
-                    toEtcd.put(name, bridgesTo(etcd, name));
+                    toEtcd.put(name, LoopbackBridge.toEach(etcd.endpoints()));
                 }
                 String endpoints = toEtcd.containsKey(name) ? LoopbackBridge.endpoints(toEtcd.get(name)) : etcd.endpoints();
                 LabProcess<WorkerReport> worker = LabProcess.start("writer " + name, WorkerReport.class,
@@ -184,15 +184,6 @@ public final class ChaosRun {
             if (failure != null) {
                 throw failure;
             }
-        }
-    }
-
-    /** Opens {@code writer}'s own bridges to etcd, one per endpoint, for the nemesis to cut. */
-    private static List<LoopbackBridge> bridgesTo(Etcd etcd, String writer) {
-        try {
-            return LoopbackBridge.toEach(etcd.endpoints());
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not open writer " + writer + "'s bridges to etcd at " + etcd.endpoints(), e);
         }
     }
 

@@ -17,21 +17,19 @@ import java.util.stream.Collectors;
 public enum Fault {
 
     /** SIGSTOP, later SIGCONT: the writer stops altogether, every path with it. */
-    FREEZE("freeze", HistoryLine.Fault.Action.FREEZE, HistoryLine.Fault.Action.THAW),
+    FREEZE("freeze", HistoryLine.Fault.Action.FREEZE),
     /** The writer's bridges to etcd cut, later healed: it runs on and reaches the sink, but etcd hears nothing from it. */
-    PARTITION("partition", HistoryLine.Fault.Action.CUT, HistoryLine.Fault.Action.HEAL);
+    PARTITION("partition", HistoryLine.Fault.Action.CUT);
 
     /** The faults a run deals when {@code --faults} is not given: freezes only, as before there was a choice, so old seeds replay. */
     public static final Set<Fault> DEFAULT = Set.copyOf(EnumSet.of(FREEZE));
 
     private final String text;
     private final HistoryLine.Fault.Action begins;
-    private final HistoryLine.Fault.Action ends;
 
-    Fault(String text, HistoryLine.Fault.Action begins, HistoryLine.Fault.Action ends) {
+    Fault(String text, HistoryLine.Fault.Action begins) {
         this.text = text;
         this.begins = begins;
-        this.ends = ends;
     }
 
     /** Returns the fault as {@code --faults} spells it, e.g. {@code partition}. */
@@ -46,7 +44,8 @@ public enum Fault {
 
     /** Returns the history's action for this fault's end, e.g. {@code heal}. */
     HistoryLine.Fault.Action ends() {
-        return ends;
+        // The history's own pairing of a beginning with its end, so that it is said in one place.
+        return begins.end();
     }
 
     /**
