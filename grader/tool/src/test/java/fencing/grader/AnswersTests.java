@@ -2,8 +2,7 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.AnswerSheet;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
@@ -24,8 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** ANSWERS.md: read as the grader reads it, checked against the lab's evidence, passed on to staff only. */
 class AnswersTests {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
@@ -207,28 +204,29 @@ class AnswersTests {
         AnswerSheet sheet = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work")));
         Grade grade = new Grade("alice", true, "", List.of(), sheet.notes(), "", 1.0, sheet.explanations());
         GradingPolicy policy = GradingPolicy.load();
-        JsonNode results = JSON.readTree(GradescopeResults.json(grade, policy));
+        ResultsFile results = ResultsFile.parse(GradescopeResults.json(grade, policy));
         String summary = Reports.summary(grade, policy);
 
         assertThat(grade.answersToRead()).as("explanations written").isEqualTo(1);
         int questions = AnswerKey.QUESTIONS.size() + AnswerKey.OPEN_QUESTIONS.size();
-        assertThat(results.path("tests")).as("results.json's tests: no entry hidden from students, which would hide their"
+        assertThat(results.tests()).as("results.json's tests: no entry hidden from students, which would hide their"
                 + " total").isEmpty();
-        assertThat(results.path("extra_data").path(GradescopeResults.EXPLANATIONS)).as("the explanations kept for staff in extra_data")
-                .hasSize(questions).allSatisfy(kept -> assertThat(kept.path("rubric").asText()).as("rubric of question %s",
-                        kept.path("number")).isNotBlank())
+        assertThat(results.explanations()).as("the explanations kept for staff in extra_data")
+                .hasSize(questions).allSatisfy(kept -> assertThat(kept.rubric()).as("rubric of question %s",
+                        kept.number()).isNotBlank())
                 .anySatisfy(kept -> {
-                    assertThat(kept.path("text").asText()).as("the written explanation").isEqualTo("The lease ID is not ordered by grant.");
-                    assertThat(kept.path("figure_problems").toString()).as("its figure problems").contains("token 999999");
+                    assertThat(kept.text()).as("the written explanation").isEqualTo("The lease ID is not ordered by grant.");
+                    assertThat(kept.figureProblems()).as("its figure problems")
+                            .anySatisfy(problem -> assertThat(problem).contains("token 999999"));
                 });
         GradingPolicy shown = new GradingPolicy(policy.countExtensions(), GradingPolicy.Visibility.AFTER_PUBLISHED, policy.tags(),
                 policy.limits());
-        assertThat(JSON.readTree(GradescopeResults.json(grade, shown)).path("tests"))
+        assertThat(ResultsFile.parse(GradescopeResults.json(grade, shown)).tests())
                 .as("results.json's entries when the policy shows the explanations to students after publishing").hasSize(questions)
                 .allSatisfy(entry -> {
-                    assertThat(entry.path("max_score").asInt()).as("points of %s", entry.path("name")).isZero();
-                    assertThat(entry.path("visibility").asText()).as("visibility of %s", entry.path("name")).isEqualTo("after_published");
-                    assertThat(entry.path("output").asText()).as("output of %s", entry.path("name")).contains("Rubric: ");
+                    assertThat(entry.maxScore()).as("points of %s", entry.name()).isZero();
+                    assertThat(entry.visibility()).as("visibility of %s", entry.name()).isEqualTo("after_published");
+                    assertThat(entry.output()).as("output of %s", entry.name()).contains("Rubric: ");
                 });
         assertThat(summary).as("summary.md").contains(Reports.STAFF_HEADING).contains("1 of " + questions + " explanations")
                 .contains("The lease ID is not ordered by grant.").contains("token 999999");

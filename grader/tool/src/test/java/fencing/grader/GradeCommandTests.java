@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.batch.ClassBatch;
 import fencing.grader.cli.GradeCommand;
+import fencing.grader.files.GradeStatus;
+import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.files.SubmissionFolders;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
@@ -39,9 +42,9 @@ class GradeCommandTests {
         int exit = GradeCommand.run(submission.toString(), "--out", out.toString(), "--no-etcd");
 
         assertThat(exit).as("exit code of the grading tool on a submission that does not compile").isZero();
-        JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-        assertThat(results.path("score").asInt()).isZero();
-        assertThat(results.path("output").asText()).startsWith("Compilation failed").contains("Resource.java");
+        ResultsFile results = ResultsFile.read(out.resolve(ResultsFile.FILE));
+        assertThat(results.score()).as("the score in results.json of a submission that does not compile").isZero();
+        assertThat(results.output()).as("results.json's output").startsWith("Compilation failed").contains("Resource.java");
         assertThat(Files.readString(out.resolve("summary.md"))).contains("Compilation failed");
     }
 
@@ -53,14 +56,16 @@ class GradeCommandTests {
         int exit = GradeCommand.run(KitLocations.exercises().toString(), "--out", out.toString(), "--no-etcd");
 
         assertThat(exit).isZero();
-        JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-        assertThat(results.has("score")).isTrue();
-        assertThat(results.path("output").isTextual()).isTrue();
-        assertThat(results.path("tests")).isNotEmpty().allSatisfy(test -> {
-            assertThat(test.fieldNames()).toIterable()
-                    .contains("name", "score", "max_score", "status", "output", "tags", "visibility");
-            assertThat(test.path("status").asText()).isEqualTo("failed");
-            assertThat(test.path("output").asText()).matches(ReferenceGradesTests.NOT_DONE_YET);
+        // Read raw as well: the keys and their types are Gradescope's format, which reading the record would not show.
+        JsonNode raw = new ObjectMapper().readTree(out.resolve(ResultsFile.FILE).toFile());
+        assertThat(raw.path("output").isTextual()).as("whether results.json's output is text").isTrue();
+        assertThat(raw.path("tests")).as("results.json's tests, as Gradescope reads them").isNotEmpty().allSatisfy(test -> assertThat(
+                test.fieldNames()).toIterable().contains("name", "score", "max_score", "status", "output", "tags", "visibility"));
+        ResultsFile results = ResultsFile.read(out.resolve(ResultsFile.FILE));
+        assertThat(results.score()).as("the score in results.json of the stubs").isNotNull();
+        assertThat(results.tests()).as("results.json's tests of the stubs").isNotEmpty().allSatisfy(test -> {
+            assertThat(test.status()).as("the verdict of %s", test.name()).isEqualTo(ResultsFile.Verdict.FAILED);
+            assertThat(test.output()).as("the message of %s", test.name()).matches(ReferenceGradesTests.NOT_DONE_YET);
         });
         try (var xml = Files.list(out.resolve("junit"))) {
             assertThat(xml.map(Path::getFileName).map(Path::toString)).isNotEmpty().allMatch(name -> name.startsWith("TEST-"));
@@ -79,17 +84,28 @@ class GradeCommandTests {
         assertThat(GradeCommand.run("--batch", batch.toString(), "--out", whole.toString(), "--no-etcd")).isZero();
         assertThat(GradeCommand.run("--batch", batch.toString(), "--out", core.toString(), "--no-etcd", "--no-extensions")).isZero();
 
-        JsonNode all = new ObjectMapper().readTree(whole.resolve("stubs/results.json").toFile());
-        JsonNode coreOnly = new ObjectMapper().readTree(core.resolve("stubs/results.json").toFile());
-        assertThat(all.path("tests")).as("tests graded without --no-extensions")
-                .anyMatch(test -> test.path("tags").toString().contains("\"extension\""));
-        assertThat(coreOnly.path("tests")).as("tests graded with --no-extensions").isNotEmpty()
-                .noneMatch(test -> test.path("tags").toString().contains("\"extension\""));
+        ResultsFile all = ResultsFile.read(whole.resolve("stubs").resolve(ResultsFile.FILE));
+        ResultsFile coreOnly = ResultsFile.read(core.resolve("stubs").resolve(ResultsFile.FILE));
+        assertThat(all.tests()).as("tests graded without --no-extensions")
+                .anyMatch(test -> test.tags().contains(TestSuite.EXTENSION_TAG));
+        assertThat(coreOnly.tests()).as("tests graded with --no-extensions").isNotEmpty()
+                .noneMatch(test -> test.tags().contains(TestSuite.EXTENSION_TAG));
         assertThat(Files.readString(whole.resolve("stubs/summary.md")))
                 .containsPattern("Core \\(Parts 1–3\\): 0 / \\d+ · Extension tasks: 0 / \\d+");
         assertThat(Files.readString(core.resolve("stubs/summary.md"))).contains("Extension tasks: not graded");
+        // Read raw: the header is the columns an instructor's spreadsheet relies on, pinned here as written.
         assertThat(Files.readAllLines(whole.resolve("gradebook.csv")))
                 .first().isEqualTo("student,score,max,failed_tags,status,core,core_max,extension,extension_max,answers_to_read");
+        assertThat(GradebookRow.read(whole.resolve("gradebook.csv"))).as("the gradebook's rows without --no-extensions")
+                .singleElement().satisfies(row -> {
+                    assertThat(row.core()).as("the stubs' core subtotal").isZero();
+                    assertThat(row.coreMax()).as("the core's points available").isPositive();
+                    assertThat(row.extension()).as("the stubs' extension subtotal").isZero();
+                    assertThat(row.extensionMax()).as("the extension tasks' points available").isPositive();
+                });
+        assertThat(GradebookRow.read(core.resolve("gradebook.csv"))).as("the gradebook's rows with --no-extensions")
+                .singleElement().satisfies(row -> assertThat(row.extensionMax())
+                        .as("the extension tasks' points available, not graded").isZero());
         assertThat(Files.readString(core.resolve("gradebook.md"))).contains("| Core | Extension |").contains("not graded");
     }
 
@@ -140,7 +156,7 @@ class GradeCommandTests {
                 .isEqualTo(ClassBatch.SOME_COULD_NOT_RUN).isEqualTo(3);
         assertThat(run.output()).as("what it said").contains("grading could not run: etcd is not healthy").contains(Integer.toString(closed));
         assertThat(Files.readString(out.resolve("summary.md"))).as("summary.md").contains("No score: grading could not run");
-        assertThat(new ObjectMapper().readTree(out.resolve("results.json").toFile()).has("score")).as("a score in results.json").isFalse();
+        assertThat(ResultsFile.read(out.resolve(ResultsFile.FILE)).score()).as("a score in results.json").isNull();
     }
 
     @Test
@@ -198,14 +214,21 @@ class GradeCommandTests {
         }
 
         assertThat(exit).as("the batch's exit code; it said:%n%s", console).isEqualTo(ClassBatch.SOME_COULD_NOT_RUN);
-        JsonNode results = new ObjectMapper().readTree(out.resolve("alice/results.json").toFile());
-        assertThat(results.has("score")).as("a score in results.json of a grade that could not run").isFalse();
-        assertThat(results.path("output").asText()).as("results.json's output")
+        ResultsFile results = ResultsFile.read(out.resolve("alice").resolve(ResultsFile.FILE));
+        assertThat(results.score()).as("a score in results.json of a grade that could not run").isNull();
+        assertThat(results.output()).as("results.json's output")
                 .startsWith("grading could not run: etcd is not healthy").contains(Integer.toString(closedPort));
         assertThat(Files.readString(out.resolve("alice/summary.md"))).as("the student's report").contains("No score: grading could not run");
-        assertThat(Files.readAllLines(out.resolve("gradebook.csv"))).as("the gradebook: no score, and why")
-                .anySatisfy(line -> assertThat(line).startsWith("alice,," + results.path("max_score").asInt() + ",,grading could not run: etcd"))
-                .anySatisfy(line -> assertThat(line).startsWith("bob,," + results.path("max_score").asInt() + ",,grading could not run: etcd"));
+        assertThat(GradebookRow.read(out.resolve("gradebook.csv"))).as("the gradebook: no score, and why")
+                .extracting(GradebookRow::student).containsExactlyInAnyOrder("alice", "bob");
+        for (GradebookRow row : GradebookRow.read(out.resolve("gradebook.csv"))) {
+            assertThat(row.score()).as("%s's score in the gradebook", row.student()).isNull();
+            assertThat(row.max()).as("%s's points available in the gradebook, against results.json's", row.student())
+                    .isEqualTo(results.maxScore());
+            assertThat(row.failedTags()).as("%s's failed tags in the gradebook", row.student()).isEmpty();
+            assertThat(row.status()).as("%s's status in the gradebook", row.student()).isEqualTo(GradeStatus.COULD_NOT_RUN);
+            assertThat(row.statusLine()).as("%s's status column in the gradebook", row.student()).startsWith("grading could not run: etcd");
+        }
         assertThat(console.toString(StandardCharsets.UTF_8)).as("the console")
                 .contains("Grading could not run for 2 submission(s)").contains("alice: grading could not run");
     }

@@ -3,6 +3,7 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grader.batch.ClassBatch;
+import fencing.grader.files.ResultsFile;
 import fencing.support.ChildJvm;
 import fencing.support.FileTrees;
 import java.io.IOException;
@@ -161,7 +162,7 @@ class GradeInvarianceTests {
                 }
             } else {
                 assertThat(student.status()).as("status of %s", entry).isEqualTo("graded");
-                assertThat(student.tests().stream().filter(test -> !test.passed()).map(Verdicts.Test::name))
+                assertThat(student.tests().stream().filter(test -> !test.passed()).map(ResultsFile.Test::name))
                         .as("tests %s failed, which must pass everything", entry).isEmpty();
             }
         }

@@ -276,6 +276,7 @@ class GradescopeTemplateTests {
         assertThat(run.exit()).as("exit code of run_autograder; output:%n%s", run.output()).isZero();
         Path file = results.resolve("results.json");
         assertThat(PlatformSchemas.GRADESCOPE.problems(file)).as("what Gradescope's schema finds wrong with %s", file).isEmpty();
+        // Read raw: the subject is the file Gradescope takes from the image, in Gradescope's format.
         return new Run(file, JSON.readTree(file.toFile()), run.output());
     }
 

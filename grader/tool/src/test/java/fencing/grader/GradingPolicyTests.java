@@ -3,8 +3,7 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
 import fencing.grader.pipeline.Limits;
@@ -163,10 +162,10 @@ class GradingPolicyTests {
                 new TestResult(test("secretName", 1, "later"), false, "secret message", 5),
                 new TestResult(test("openName", 1, "now"), false, "open message", 5)), List.of(), "", 1.0);
 
-        JsonNode results = new ObjectMapper().readTree(GradescopeResults.json(grade, policy));
+        ResultsFile results = ResultsFile.parse(GradescopeResults.json(grade, policy));
         String summary = Reports.summary(grade, policy);
 
-        assertThat(results.path("tests").findValuesAsText("visibility")).as("visibility of the two tests in results.json")
+        assertThat(results.tests()).extracting(ResultsFile.Test::visibility).as("visibility of the two tests in results.json")
                 .containsExactly("after_due_date", "visible");
         assertThat(summary).as("summary.md").doesNotContain("secretName").doesNotContain("secret message")
                 .contains("a test of later: shown after due date").contains("openName").contains("open message");

@@ -2,7 +2,7 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.GradingPolicy;
@@ -147,7 +147,7 @@ class HostileCatalogTests {
             for (String phrase : phrases) {
                 assertThat(summary).as("%s: the report says what happened", name).contains(phrase);
             }
-            assertThat(new ObjectMapper().readTree(out.resolve("results.json").toFile()).path("score").asInt())
+            assertThat(ResultsFile.read(out.resolve(ResultsFile.FILE)).score())
                     .as("%s: the reported score is the grader's own", name).isEqualTo(grade.score());
         }));
     }

@@ -25,6 +25,7 @@ final class OutputLimits {
 
     /** Checks {@code file} and returns how many of its tests' texts say they were cut. */
     static int assertWithinLimits(Path file) throws IOException {
+        // Read raw: one check for every platform's file, by the fields their formats share.
         JsonNode root = JSON.readTree(file.toFile());
         for (String field : TEXTS) {
             assertThat(root.path(field).asText().length()).as("%s: the length of its top-level %s", file, field)

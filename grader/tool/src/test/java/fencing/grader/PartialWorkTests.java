@@ -2,7 +2,7 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.GradingPolicy;
@@ -114,6 +114,6 @@ class PartialWorkTests {
         Path out = dir.resolve("report-" + UUID.randomUUID());
         Reports.write(grade, out, GradingPolicy.load());
         return Files.readString(out.resolve("summary.md")) + "\n"
-                + new ObjectMapper().readTree(out.resolve("results.json").toFile()).path("output").asText();
+                + ResultsFile.read(out.resolve(ResultsFile.FILE)).output();
     }
 }

@@ -3,6 +3,7 @@ package fencing.grader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grader.files.BatchRecord;
+import fencing.grader.files.GradebookRow;
 import fencing.grader.batch.Gradebook;
 import fencing.grader.batch.RegradeReport;
 import fencing.grader.cli.GradeCommand;
@@ -83,6 +84,7 @@ class RegradeTests {
         assertThat(record.fingerprints()).as("batch.json's fingerprints, carried over").isEqualTo(BatchRecord.read(old).fingerprints());
         assertThat(Files.readString(out.resolve("gradebook.md"))).as("the gradebook's mark of reused students")
                 .contains(Gradebook.REUSED_LINE + "ada, bo, chen");
+        // Line for line: reused results must give the very file of the first batch, not only the same values.
         assertThat(Files.readAllLines(out.resolve("gradebook.csv"))).as("the regrade's gradebook.csv against the first one's")
                 .containsExactlyElementsOf(Files.readAllLines(old.resolve("gradebook.csv")));
         Map<String, List<String>> rows = regradeRows(out);
@@ -214,14 +216,18 @@ class RegradeTests {
 
     private static Map<String, Integer> scores(Path out) throws IOException {
         Map<String, Integer> scores = new LinkedHashMap<>();
-        for (String row : Files.readAllLines(out.resolve("gradebook.csv")).subList(1, STUDENTS.size() + 1)) {
-            String[] cells = row.split(",", -1);
-            scores.put(cells[0], Integer.valueOf(cells[1]));
+        for (GradebookRow row : GradebookRow.read(out.resolve("gradebook.csv"))) {
+            assertThat(row.score()).as("%s's score in %s's gradebook", row.student(), out.getFileName()).isNotNull();
+            scores.put(row.student(), row.score());
         }
+        assertThat(scores).as("the students of %s's gradebook", out.getFileName()).containsOnlyKeys(STUDENTS);
         return scores;
     }
 
-    /** regrade.csv's rows by student; the last cell (the tests, in quotes when they hold a comma) read whole. */
+    /**
+     * regrade.csv's rows by student; the last cell (the tests, in quotes when they hold a comma) read whole. Read raw: the
+     * kit writes regrade.csv for people and their spreadsheets, and has no reader of it to go through.
+     */
     private static Map<String, List<String>> regradeRows(Path out) throws IOException {
         List<String> lines = Files.readAllLines(out.resolve("regrade.csv"));
         assertThat(lines.get(0)).as("regrade.csv's header").isEqualTo(RegradeReport.CSV_HEADER);

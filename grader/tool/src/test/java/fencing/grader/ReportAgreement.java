@@ -47,9 +47,11 @@ final class ReportAgreement {
     /** Checks the reports written into {@code reports} against each other and against {@code grade}. */
     static void assertFilesAgree(Grade grade, Path reports) throws IOException {
         String who = grade.submission();
+        // Read raw, each file as the platform that takes it reads it: what must agree is the files as written.
         JsonNode results = JSON.readTree(reports.resolve(GradescopeResults.FILE).toFile());
         assertThat(results.path("score").asInt(-1)).as("%s: results.json's score", who).isEqualTo(grade.score());
 
+        // Read raw by the header's names, as a spreadsheet takes the gradebook.
         List<String> rows = Files.readAllLines(reports.resolve(BatchFolder.GRADEBOOK_CSV), StandardCharsets.UTF_8);
         assertThat(rows).as("%s: gradebook.csv", who).hasSize(2);
         List<String> header = CsvLine.split(rows.get(0));

@@ -2,8 +2,9 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.files.BatchRecord;
+import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.batch.Shard;
 import fencing.grader.batch.ShardMerge;
 import fencing.grader.cli.GradeCommand;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,15 +59,15 @@ class ShardedGradingTests {
         ConsoleRun merge = merge(shards.get(0).toString(), shards.get(1).toString(), shards.get(2).toString(), "--out", merged.toString());
 
         assertThat(merge.exit()).as("exit code of the merge; it said: %s", merge.text()).isZero();
+        // Line for line: the merge must give the very file of the unsharded batch, not only the same values.
         assertThat(Files.readAllLines(merged.resolve("gradebook.csv"))).as("the merged gradebook.csv against the unsharded one")
                 .hasSize(STUDENTS.size() + 1).containsExactlyElementsOf(Files.readAllLines(whole.resolve("gradebook.csv")));
         assertThat(Files.readString(merged.resolve("gradebook.md"))).as("the merged gradebook.md against the unsharded one")
                 .isEqualTo(Files.readString(whole.resolve("gradebook.md")));
-        ObjectMapper json = new ObjectMapper();
         for (String student : STUDENTS) {
-            assertThat(json.readTree(merged.resolve(student).resolve("results.json").toFile()).path("score"))
+            assertThat(ResultsFile.read(merged.resolve(student).resolve(ResultsFile.FILE)).score())
                     .as("%s's merged results.json score", student)
-                    .isEqualTo(json.readTree(whole.resolve(student).resolve("results.json").toFile()).path("score"));
+                    .isEqualTo(ResultsFile.read(whole.resolve(student).resolve(ResultsFile.FILE)).score());
         }
 
         ConsoleRun twice = merge(shards.get(0).toString(), shards.get(0).toString(), "--out", dir.resolve("twice").toString());
@@ -77,8 +79,9 @@ class ShardedGradingTests {
         assertThat(missing.exit()).as("exit code of a merge without shard 3").isEqualTo(ShardMerge.MISSING);
         assertThat(missing.text()).as("what the merge without shard 3 said").contains("Missing from every shard")
                 .contains(String.join(", ", parts.get(2)));
-        assertThat(Files.readAllLines(partial.resolve("gradebook.csv"))).as("the partial gradebook: shards 1 and 2")
-                .hasSize(parts.get(0).size() + parts.get(1).size() + 1);
+        assertThat(GradebookRow.read(partial.resolve("gradebook.csv"))).as("the partial gradebook: shards 1 and 2")
+                .hasSize(parts.get(0).size() + parts.get(1).size()).extracting(GradebookRow::student)
+                .containsExactlyInAnyOrderElementsOf(Stream.concat(parts.get(0).stream(), parts.get(1).stream()).toList());
     }
 
     private static int grade(Path batch, Path out, String... more) {

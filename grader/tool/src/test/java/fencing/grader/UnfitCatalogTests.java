@@ -2,9 +2,10 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.cli.GradeCommand;
+import fencing.grader.files.GradeStatus;
+import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.GradingPolicy;
@@ -72,14 +73,15 @@ class UnfitCatalogTests {
             Path out = dir.resolve("report").resolve(name);
             Reports.write(grade, out, GradingPolicy.load());
             String summary = Files.readString(out.resolve("summary.md"));
-            JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-            assertThat(results.path("score").asInt(-1)).as("%s: the score in results.json", name).isZero();
-            assertThat(results.path("output").asText()).as("%s: results.json's output", name).startsWith("not graded: ");
+            ResultsFile results = ResultsFile.read(out.resolve(ResultsFile.FILE));
+            assertThat(results.score()).as("%s: the score in results.json", name).isZero();
+            assertThat(results.output()).as("%s: results.json's output", name).startsWith("not graded: ");
             for (String phrase : phrases(entry)) {
                 assertThat(summary).as("%s: the report says what was found and expected", name).contains(phrase);
-                assertThat(results.path("output").asText()).as("%s: results.json says it too", name).contains(phrase);
+                assertThat(results.output()).as("%s: results.json says it too", name).contains(phrase);
             }
-            String reports = summary + Files.readString(out.resolve("results.json"));
+            // The file whole, as text: a linked line must not appear in any of its fields.
+            String reports = summary + Files.readString(out.resolve(ResultsFile.FILE));
             for (Path target : linked) {
                 for (String line : linesOf(target)) {
                     assertThat(reports).as("%s: the reports quote nothing of the linked %s", name, target).doesNotContain(line);
@@ -102,23 +104,23 @@ class UnfitCatalogTests {
                 "--jobs", "2"));
 
         assertThat(run.exit()).as("exit code; the console said:%n%s", run.text()).isZero();
-        Map<String, String[]> rows = gradebook(out.resolve("gradebook.csv"));
+        Map<String, GradebookRow> rows = gradebook(out.resolve("gradebook.csv"));
         assertThat(rows.keySet()).as("students in the gradebook").hasSize(CatalogSubmissions.entries("unfit").size() + 2);
         for (Path entry : CatalogSubmissions.entries("unfit")) {
-            String[] row = rows.get(entry.getFileName().toString());
+            GradebookRow row = rows.get(entry.getFileName().toString());
             assertThat(row).as("the gradebook's row for %s", entry.getFileName()).isNotNull();
-            assertThat(row[1]).as("%s's score", entry.getFileName()).isEqualTo("0");
-            assertThat(row[4]).as("%s's status", entry.getFileName()).startsWith("not graded: ");
+            assertThat(row.score()).as("%s's score", entry.getFileName()).isZero();
+            assertThat(row.statusLine()).as("%s's status", entry.getFileName()).startsWith("not graded: ");
             assertThat(Files.readString(out.resolve(entry.getFileName().toString()).resolve("summary.md")))
                     .as("%s's own report", entry.getFileName()).contains("not graded: ");
         }
-        String[] correct = rows.get("zz-quorum-ceil");
-        assertThat(correct[4]).as("the correct submission's status").isEqualTo("graded");
-        assertThat(correct[1]).as("the correct submission's score").isEqualTo(correct[2]);
-        String[] wrong = rows.get("zz-quorum-tolerates-half");
-        assertThat(wrong[4]).as("the wrong submission's status").isEqualTo("graded");
-        assertThat(Integer.parseInt(wrong[1])).as("the wrong submission's score").isPositive().isLessThan(Integer.parseInt(wrong[2]));
-        assertThat(wrong[3]).as("the wrong submission's failed tags").contains("quorum");
+        GradebookRow correct = rows.get("zz-quorum-ceil");
+        assertThat(correct.status()).as("the correct submission's status").isEqualTo(GradeStatus.GRADED);
+        assertThat(correct.score()).as("the correct submission's score").isEqualTo(correct.max());
+        GradebookRow wrong = rows.get("zz-quorum-tolerates-half");
+        assertThat(wrong.status()).as("the wrong submission's status").isEqualTo(GradeStatus.GRADED);
+        assertThat(wrong.score()).as("the wrong submission's score").isPositive().isLessThan(wrong.max());
+        assertThat(wrong.failedTags()).as("the wrong submission's failed tags").contains("quorum");
         assertThat(run.text()).as("the console lists the unfit submissions")
                 .contains("Not graded").contains("links-to-solutions: not graded: ");
     }
@@ -155,14 +157,11 @@ class UnfitCatalogTests {
                 && !line.startsWith("*") && !line.startsWith("/**") && !line.startsWith("//")).toList();
     }
 
-    /** Reads gradebook.csv into rows by student; its fields are quoted only when they hold a comma or a quote. */
-    private static Map<String, String[]> gradebook(Path csv) throws Exception {
-        Map<String, String[]> rows = new TreeMap<>();
-        List<String> lines = Files.readAllLines(csv);
-        assertThat(lines.get(0)).as("the gradebook's header").isEqualTo("student,score,max,failed_tags,status,core,core_max,extension,extension_max,answers_to_read");
-        for (String line : lines.subList(1, lines.size())) {
-            List<String> fields = CsvLine.split(line);
-            rows.put(fields.get(0), fields.toArray(String[]::new));
+    /** Reads gradebook.csv into rows by student; reading refuses a file whose columns are not the gradebook's. */
+    private static Map<String, GradebookRow> gradebook(Path csv) throws Exception {
+        Map<String, GradebookRow> rows = new TreeMap<>();
+        for (GradebookRow row : GradebookRow.read(csv)) {
+            rows.put(row.student(), row);
         }
         return rows;
     }

@@ -1,13 +1,13 @@
 package fencing.grader;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.files.BatchFolder;
+import fencing.grader.files.GradeStatus;
+import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.TestResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,56 +22,39 @@ import java.util.Map;
  */
 record Verdicts(Map<String, Student> students) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /**
      * One student's verdicts.
      *
-     * @param status the gradebook's status: {@code graded}, or the first line of why not
-     * @param tests  each test's name, whether it passed and what it said, in the report's order
+     * @param row   the student's row of the gradebook
+     * @param tests each test's name, whether it passed, its tags and what it said, in the report's order
      */
-    record Student(String status, List<Test> tests) {
+    record Student(GradebookRow row, List<ResultsFile.Test> tests) {
+
+        /** Returns the gradebook's status: {@code graded}, or the first line of why not. */
+        String status() {
+            return row.statusLine();
+        }
 
         /** Whether grading ran for this student (graded, or refused as not fit to grade). */
         boolean scored() {
-            return !status.startsWith("grading could not run");
+            return row.status() != GradeStatus.COULD_NOT_RUN;
         }
-    }
-
-    /**
-     * One test's verdict.
-     *
-     * @param name   the name a student reads
-     * @param passed whether it passed
-     * @param tags   the properties it grades
-     * @param output what it said
-     */
-    record Test(String name, boolean passed, List<String> tags, String output) {
     }
 
     /** Reads the verdicts of the batch written to {@code out}. */
     static Verdicts read(Path out) throws IOException {
         Map<String, Student> students = new LinkedHashMap<>();
-        List<String> rows = Files.readAllLines(out.resolve("gradebook.csv"));
-        for (String row : rows.subList(1, rows.size())) {
-            List<String> fields = CsvLine.split(row);
-            String student = fields.get(0);
-            students.put(student, new Student(fields.get(4), tests(out.resolve(BatchFolder.reportFolder(student)).resolve("results.json"))));
+        for (GradebookRow row : GradebookRow.read(out.resolve("gradebook.csv"))) {
+            Path results = out.resolve(BatchFolder.reportFolder(row.student())).resolve(ResultsFile.FILE);
+            students.put(row.student(), new Student(row, tests(results)));
         }
         return new Verdicts(students);
     }
 
     /** Reads each test's verdict from one grade's {@code results.json}. */
-    static List<Test> tests(Path results) {
+    static List<ResultsFile.Test> tests(Path results) {
         try {
-            List<Test> tests = new ArrayList<>();
-            for (JsonNode test : JSON.readTree(results.toFile()).path("tests")) {
-                List<String> tags = new ArrayList<>();
-                test.path("tags").forEach(tag -> tags.add(tag.asText()));
-                tests.add(new Test(test.path("name").asText(), test.path("status").asText().equals("passed"), tags,
-                        test.path("output").asText()));
-            }
-            return tests;
+            return ResultsFile.read(results).tests();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + results, e);
         }
@@ -123,10 +106,10 @@ record Verdicts(Map<String, Student> students) {
                 differences.add(name + ": status '" + actual.status() + "', expected '" + expected.status() + "'");
                 return;
             }
-            Map<String, Test> byName = new LinkedHashMap<>();
+            Map<String, ResultsFile.Test> byName = new LinkedHashMap<>();
             actual.tests().forEach(test -> byName.put(test.name(), test));
-            for (Test test : expected.tests()) {
-                Test seen = byName.get(test.name());
+            for (ResultsFile.Test test : expected.tests()) {
+                ResultsFile.Test seen = byName.get(test.name());
                 if (seen == null) {
                     differences.add(name + ": " + test.name() + ": missing");
                 } else if (seen.passed() != test.passed()) {

@@ -146,6 +146,11 @@ public record ResultsFile(@JsonInclude(JsonInclude.Include.NON_NULL) Integer sco
         return extra == null ? List.of() : extra.explanations();
     }
 
+    /** Returns the notes kept for staff; none when it holds none. */
+    public List<String> staffNotes() {
+        return extra == null ? List.of() : extra.staffNotes();
+    }
+
     /** Returns the file's text. */
     public String json() throws IOException {
         return JSON.writeValueAsString(this);

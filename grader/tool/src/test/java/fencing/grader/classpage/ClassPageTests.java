@@ -2,8 +2,9 @@ package fencing.grader.classpage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.files.GradeStatus;
+import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ResultsFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -35,33 +37,35 @@ class ClassPageTests {
     @Test
     @DisplayName("the counts, means, medians and histogram bars are those of gradebook.csv")
     void theScoreFiguresAreTheGradebooks() throws IOException {
-        List<Map<String, String>> rows = gradebook();
-        List<Map<String, String>> graded = rows.stream().filter(row -> row.get("status").equals("graded")).toList();
+        List<GradebookRow> rows = gradebook();
+        List<GradebookRow> graded = rows.stream().filter(row -> row.status() == GradeStatus.GRADED).toList();
         WebDriver page = BROWSER.open(CLASS.out().resolve("gradebook.html"));
 
         assertThat(figure(page, "students")).as("students on the page, against gradebook.csv's rows").isEqualTo(Integer.toString(rows.size()));
         assertThat(figure(page, "graded")).as("graded students, against gradebook.csv's status column").isEqualTo(Integer.toString(graded.size()));
         assertThat(figure(page, "not-graded")).as("not graded students, against gradebook.csv's status column")
-                .isEqualTo(Long.toString(rows.stream().filter(row -> row.get("status").startsWith("not graded")).count())).isEqualTo("1");
+                .isEqualTo(Long.toString(rows.stream().filter(row -> row.status() == GradeStatus.NOT_GRADED).count())).isEqualTo("1");
         assertThat(figure(page, "could-not-run")).as("students whose grading could not run: gradebook.csv's empty scores")
-                .isEqualTo(Long.toString(rows.stream().filter(row -> row.get("score").isEmpty()).count()));
-        for (String[] part : new String[][] {{"total", "score", "max"}, {"core", "core", "core_max"}, {"extension", "extension", "extension_max"}}) {
-            int[] scores = graded.stream().mapToInt(row -> Integer.parseInt(row.get(part[1]))).sorted().toArray();
+                .isEqualTo(Long.toString(rows.stream().filter(row -> row.score() == null).count()));
+        for (Part part : List.of(new Part("total", GradebookRow::score, GradebookRow::max),
+                new Part("core", GradebookRow::core, GradebookRow::coreMax),
+                new Part("extension", GradebookRow::extension, GradebookRow::extensionMax))) {
+            int[] scores = graded.stream().mapToInt(row -> part.score().apply(row)).sorted().toArray();
             double mean = Arrays.stream(scores).average().orElseThrow();
             double median = scores.length % 2 == 1 ? scores[scores.length / 2] : (scores[scores.length / 2 - 1] + scores[scores.length / 2]) / 2.0;
-            assertThat(figure(page, part[0] + "-mean")).as("the %s mean on the page, against gradebook.csv's %s", part[0], Arrays.toString(scores))
+            assertThat(figure(page, part.name() + "-mean")).as("the %s mean on the page, against gradebook.csv's %s", part.name(), Arrays.toString(scores))
                     .isEqualTo(String.format(Locale.ROOT, "%.2f", mean));
-            assertThat(figure(page, part[0] + "-median")).as("the %s median on the page, against gradebook.csv's %s", part[0], Arrays.toString(scores))
+            assertThat(figure(page, part.name() + "-median")).as("the %s median on the page, against gradebook.csv's %s", part.name(), Arrays.toString(scores))
                     .isEqualTo(String.format(Locale.ROOT, "%.2f", median));
-            if (part[0].equals("total")) {
+            if (part.name().equals("total")) {
                 continue;
             }
-            int max = Integer.parseInt(graded.get(0).get(part[2]));
+            int max = part.max().apply(graded.get(0));
             int[] bins = new int[10];
             Arrays.stream(scores).forEach(score -> bins[Math.min(9, score * 10 / max)]++);
-            List<WebElement> bars = page.findElements(By.cssSelector("#" + part[0] + "-scores g.bin"));
+            List<WebElement> bars = page.findElements(By.cssSelector("#" + part.name() + "-scores g.bin"));
             assertThat(bars.stream().map(bar -> bar.findElement(By.cssSelector("text.count")).getText()).toList())
-                    .as("the %s histogram's bar labels, against gradebook.csv's %s out of %d", part[0], Arrays.toString(scores), max)
+                    .as("the %s histogram's bar labels, against gradebook.csv's %s out of %d", part.name(), Arrays.toString(scores), max)
                     .containsExactlyElementsOf(Arrays.stream(bins).mapToObj(Integer::toString).toList());
         }
     }
@@ -69,15 +73,15 @@ class ClassPageTests {
     @Test
     @DisplayName("each property's row names exactly the students whose failed tags in gradebook.csv hold it")
     void eachPropertyNamesWhoFailedIt() throws IOException {
-        List<Map<String, String>> graded = gradebook().stream().filter(row -> row.get("status").equals("graded")).toList();
+        List<GradebookRow> graded = gradebook().stream().filter(row -> row.status() == GradeStatus.GRADED).toList();
         WebDriver page = BROWSER.open(CLASS.out().resolve("gradebook.html"));
         List<WebElement> rows = page.findElements(By.cssSelector("#property-table tbody tr"));
 
         assertThat(rows).as("property rows on the page").hasSizeGreaterThan(10);
         for (WebElement row : rows) {
             String tag = row.getAttribute("data-tag");
-            List<String> failed = graded.stream().filter(line -> List.of(line.get("failed_tags").split(" ")).contains(tag))
-                    .map(line -> line.get("student")).toList();
+            List<String> failed = graded.stream().filter(line -> line.failedTags().contains(tag))
+                    .map(GradebookRow::student).toList();
             List<WebElement> cells = row.findElements(By.tagName("td"));
             assertThat(cells.get(2).getText()).as("the share that failed %s, against gradebook.csv", tag)
                     .isEqualTo(String.format(Locale.ROOT, "%d of %d (%.0f %%)", failed.size(), graded.size(), 100.0 * failed.size() / graded.size()));
@@ -92,16 +96,15 @@ class ClassPageTests {
     @Test
     @DisplayName("each hidden test's difficulty and discrimination are those of the results.json of the students who scored")
     void eachTestsItemAnalysisIsTheResults() throws IOException {
-        List<Map<String, String>> graded = gradebook().stream().filter(row -> row.get("status").equals("graded"))
-                .filter(row -> Integer.parseInt(row.get("score")) > 0).toList();
+        List<GradebookRow> graded = gradebook().stream().filter(row -> row.status() == GradeStatus.GRADED)
+                .filter(row -> row.score() > 0).toList();
         Map<String, List<double[]>> byTest = new LinkedHashMap<>();
-        ObjectMapper json = new ObjectMapper();
-        for (Map<String, String> row : graded) {
-            JsonNode results = json.readTree(CLASS.out().resolve(row.get("student")).resolve("results.json").toFile());
-            for (JsonNode test : results.path("tests")) {
-                if (!test.path("tags").toString().contains("\"explanation\"")) {
-                    byTest.computeIfAbsent(test.path("name").asText(), name -> new ArrayList<>()).add(new double[] {
-                        test.path("status").asText().equals("passed") ? 1 : 0, results.path("score").asInt() - test.path("score").asInt()});
+        for (GradebookRow row : graded) {
+            ResultsFile results = ResultsFile.read(CLASS.out().resolve(row.student()).resolve(ResultsFile.FILE));
+            for (ResultsFile.Test test : results.tests()) {
+                if (!test.explanation()) {
+                    byTest.computeIfAbsent(test.name(), name -> new ArrayList<>()).add(new double[] {
+                        test.passed() ? 1 : 0, results.score() - test.score()});
                 }
             }
         }
@@ -136,8 +139,8 @@ class ClassPageTests {
     @Test
     @DisplayName("the renamed copy is listed as similar, its side-by-side page opens, and it keeps full marks; the stubs are not listed")
     void theRenamedCopyIsListedAndKeepsItsScore() throws IOException {
-        Map<String, Map<String, String>> rows = new LinkedHashMap<>();
-        gradebook().forEach(row -> rows.put(row.get("student"), row));
+        Map<String, GradebookRow> rows = new LinkedHashMap<>();
+        gradebook().forEach(row -> rows.put(row.student(), row));
         List<Map<String, String>> csv = csv(CLASS.out().resolve("similarity.csv"));
         WebDriver page = BROWSER.open(CLASS.out().resolve("gradebook.html"));
         List<String> listed = page.findElements(By.cssSelector("#similar-pairs tbody tr")).stream()
@@ -146,8 +149,8 @@ class ClassPageTests {
         assertThat(listed).as("the pairs listed on the page, against similarity.csv")
                 .containsExactlyElementsOf(csv.stream().map(line -> line.get("student_a") + " + " + line.get("student_b")).toList());
         assertThat(listed).as("the pairs listed as similar").contains("renamed-copy + solutions").noneMatch(pair -> pair.contains("stubs"));
-        assertThat(rows.get("renamed-copy").get("score")).as("the renamed copy's score: similarity never changes a score")
-                .isEqualTo(rows.get("renamed-copy").get("max")).isEqualTo(rows.get("solutions").get("score"));
+        assertThat(rows.get("renamed-copy").score()).as("the renamed copy's score: similarity never changes a score")
+                .isEqualTo(rows.get("renamed-copy").max()).isEqualTo(rows.get("solutions").score());
         assertThat(page.findElement(By.cssSelector("ul.skipped")).getText()).as("the students not compared, and why")
                 .contains(GradedClass.UNFIT + ": not graded").contains(GradedClass.NOT_COMPILING + ": JPlag could not parse");
 
@@ -199,7 +202,7 @@ class ClassPageTests {
     @Test
     @DisplayName("the explanations to read, question by question, add up to gradebook.csv's answers to read")
     void theExplanationsAddUp() throws IOException {
-        int toRead = gradebook().stream().filter(row -> row.get("status").equals("graded")).mapToInt(row -> Integer.parseInt(row.get("answers_to_read"))).sum();
+        int toRead = gradebook().stream().filter(row -> row.status() == GradeStatus.GRADED).mapToInt(GradebookRow::answersToRead).sum();
         WebDriver page = BROWSER.open(CLASS.out().resolve("gradebook.html"));
         List<WebElement> questions = page.findElements(By.cssSelector("#explanations h3"));
 
@@ -265,8 +268,18 @@ class ClassPageTests {
         return sxx == 0 || syy == 0 ? null : sxy / Math.sqrt(sxx * syy);
     }
 
-    private static List<Map<String, String>> gradebook() throws IOException {
-        return csv(CLASS.out().resolve("gradebook.csv"));
+    /**
+     * One score of a gradebook row, with the points it is out of.
+     *
+     * @param name  the figure's name on the page
+     * @param score the row's points
+     * @param max   the points available
+     */
+    private record Part(String name, Function<GradebookRow, Integer> score, Function<GradebookRow, Integer> max) {
+    }
+
+    private static List<GradebookRow> gradebook() throws IOException {
+        return GradebookRow.read(CLASS.out().resolve("gradebook.csv"));
     }
 
     private static List<Map<String, String>> csv(Path file) throws IOException {

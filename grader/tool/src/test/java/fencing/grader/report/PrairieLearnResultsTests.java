@@ -32,6 +32,7 @@ class PrairieLearnResultsTests {
         GradingPolicy policy = GradingPolicy.load();
         assertThat(policy.tags().get("reasoning").visibility().shownNow()).as("the kit's policy shows the closed answers now").isFalse();
 
+        // Read raw: the subject is PrairieLearn's own results.json format, not the kit's record.
         JsonNode first = JSON.readTree(PrairieLearnResults.json(attempt(true, false, true, false), policy));
         JsonNode second = JSON.readTree(PrairieLearnResults.json(attempt(false, true, false, true), policy));
 
@@ -57,6 +58,7 @@ class PrairieLearnResultsTests {
         Files.writeString(file, visible);
         GradingPolicy policy = GradingPolicy.load(file);
 
+        // Read raw: the subject is PrairieLearn's own results.json format, not the kit's record.
         JsonNode first = JSON.readTree(PrairieLearnResults.json(attempt(true, false, true, false), policy));
         JsonNode second = JSON.readTree(PrairieLearnResults.json(attempt(false, true, false, true), policy));
 

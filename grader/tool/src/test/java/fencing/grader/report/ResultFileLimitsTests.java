@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
 import fencing.grader.pipeline.TestCase;
@@ -32,7 +33,8 @@ class ResultFileLimitsTests {
         String cut = "\n… [cut: " + String.format(java.util.Locale.ROOT, "%,d", FLOOD.length() - 3_952) + " more characters]";
 
         Map<String, String> outputs = Map.of(
-                "results.json (Gradescope)", test(JSON.readTree(GradescopeResults.json(grade, policy)), 0).path("output").asText(),
+                "results.json (Gradescope)", ResultsFile.parse(GradescopeResults.json(grade, policy)).tests().get(0).output(),
+                // Read raw: Classroom 50's and PrairieLearn's files are the platforms' own formats, which no record of the kit reads.
                 "Classroom 50's result.json", test(JSON.readTree(Classroom50Result.json(grade, policy, CLASSROOM50, Instant.EPOCH)), 0)
                         .path("output").asText(),
                 "PrairieLearn's results.json", test(JSON.readTree(PrairieLearnResults.json(grade, policy)), 0).path("message").asText());
@@ -41,7 +43,7 @@ class ResultFileLimitsTests {
             assertThat(output).as("the flooded test's text in %s", file).hasSizeLessThanOrEqualTo(ReportText.TEST_OUTPUT_LIMIT)
                     .startsWith(FLOOD.substring(0, 3_952)).endsWith(cut);
         });
-        assertThat(test(JSON.readTree(GradescopeResults.json(grade, policy)), 1).path("output").asText())
+        assertThat(ResultsFile.parse(GradescopeResults.json(grade, policy)).tests().get(1).output())
                 .as("a short message in results.json").isEqualTo("expected 2, got 3");
     }
 
@@ -53,11 +55,11 @@ class ResultFileLimitsTests {
         Grade grade = new Grade("generic", false, error + "x".repeat(100_000), List.of(result("t", false, "did not compile")),
                 List.of(), "", 1.0);
 
-        JsonNode results = JSON.readTree(GradescopeResults.json(grade, GradingPolicy.load()));
+        ResultsFile results = ResultsFile.parse(GradescopeResults.json(grade, GradingPolicy.load()));
 
-        assertThat(results.path("output_format").asText()).as("the top-level output_format").isEqualTo("text");
-        assertThat(test(results, 0).path("output_format").asText()).as("a test's output_format").isEqualTo("text");
-        assertThat(results.path("output").asText()).as("the top-level output").contains(error).hasSizeLessThanOrEqualTo(ReportText.OUTPUT_LIMIT)
+        assertThat(results.outputFormat()).as("the top-level output_format").isEqualTo("text");
+        assertThat(results.tests().get(0).outputFormat()).as("a test's output_format").isEqualTo("text");
+        assertThat(results.output()).as("the top-level output").contains(error).hasSizeLessThanOrEqualTo(ReportText.OUTPUT_LIMIT)
                 .contains(ReportText.CUT);
     }
 
