@@ -84,7 +84,9 @@ record ChaosStudy(int writers, long seconds, long seed, Set<Fault> faults, Path 
     private Evidence.Study evidence(ChaosRun.Result r, String startedAt, String etcdOrigin) {
         Map<String, Evidence.ChaosMode> modes = new LinkedHashMap<>();
         for (HistoryChecker.ModeFindings m : r.findings().modes().values()) {
-            modes.put(m.mode(), new Evidence.ChaosMode(m.mode(), r.sinks().get(m.mode()), m.writes(), m.accepted(), m.rejected(), m.noVerdict(),
+            // evidence.json keeps a mode as the string it always was, the one that also keys r.sinks().
+            String mode = m.mode().text();
+            modes.put(mode, new Evidence.ChaosMode(mode, r.sinks().get(mode), m.writes(), m.accepted(), m.rejected(), m.noVerdict(),
                     m.staleAccepted(), m.lostUpdates(), m.expiredHolderAccepted(), m.complete(), m.examples()));
         }
         Evidence.Chaos chaos = new Evidence.Chaos(writers, seconds, seed, replay(), r.startedAtMicros(), r.endedAtMicros(),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.history.History;
 import fencing.lab.history.HistoryLine;
+import fencing.lab.sink.Mode;
 import fencing.support.evidence.Evidence;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -36,20 +37,20 @@ class ChaosStudyTests {
 
         assertThat(run.exitCode).as("the chaos run ends as expected; it said:%n%s%s", run.out, run.err).isZero();
         assertThat(findings.problems()).as("the recorded history is complete and valid").isEmpty();
-        assertThat(findings.modes()).as("every mode of the sink server is in the history").containsKeys("plain", "fenced", "current-owner");
-        assertThat(findings.modes().get("current-owner").violations())
+        assertThat(findings.modes()).as("every mode of the sink server is in the history").containsKeys(Mode.PLAIN, Mode.FENCED, Mode.CURRENT_OWNER);
+        assertThat(findings.modes().get(Mode.CURRENT_OWNER).violations())
                 .as("the current-owner sink accepts no stale write and no write from a holder whose lease is gone").isZero();
-        assertThat(findings.modes().get("fenced").writes()).as("the writers wrote to the fenced mode").isPositive();
-        assertThat(findings.modes().get("fenced").staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
+        assertThat(findings.modes().get(Mode.FENCED).writes()).as("the writers wrote to the fenced mode").isPositive();
+        assertThat(findings.modes().get(Mode.FENCED).staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
         assertThat(run.out).as("the run tells the seed to replay with").contains("--seed 11");
         assertThat(run.file("report.html")).as("the report plots the accepted tokens per mode").contains("data-mode=\"fenced\"");
         Evidence.Study evidence = Evidence.read(dir.resolve("evidence.json"));
         assertThat(evidence.schema()).as("the chaos case's evidence.json is of the one versioned schema").isEqualTo(Evidence.SCHEMA);
         assertThat(evidence.chaos().seed()).as("the evidence names the seed to replay with").isEqualTo(11);
         assertThat(evidence.chaos().modes().get("plain").staleAccepted()).as("the evidence's counts are the checker's")
-                .isEqualTo(findings.modes().get("plain").staleAccepted());
+                .isEqualTo(findings.modes().get(Mode.PLAIN).staleAccepted());
         assertThat(evidence.chaos().modes().get("fenced").writes()).as("the evidence's write count is the checker's")
-                .isEqualTo(findings.modes().get("fenced").writes());
+                .isEqualTo(findings.modes().get(Mode.FENCED).writes());
 
         historyViewShowsEveryWriteInItsWritersLane(dir, evidence, findings);
 
@@ -103,8 +104,8 @@ class ChaosStudyTests {
         assertThat(findings.problems()).as("the recorded history is complete and valid, cuts and all").isEmpty();
         assertThat(cuts).as("the nemesis cut a writer off from etcd at least once; its faults: %s", recorded.faults()).isPositive();
         assertThat(heals).as("every cut is healed by the end of the run; its faults: %s", recorded.faults()).isEqualTo(cuts);
-        assertThat(findings.modes().get("fenced").staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
-        assertThat(findings.modes().get("current-owner").violations())
+        assertThat(findings.modes().get(Mode.FENCED).staleAccepted()).as("a fenced sink accepts no token below one it accepted before").isZero();
+        assertThat(findings.modes().get(Mode.CURRENT_OWNER).violations())
                 .as("the current-owner sink accepts no stale write and no write from a holder whose lease is gone").isZero();
         assertThat(evidence.chaos().partitions()).as("the evidence counts the cuts beside the freezes").isEqualTo((int) cuts);
         assertThat(evidence.chaos().freezes()).as("the evidence counts the freezes apart from the cuts").isEqualTo((int) freezes);

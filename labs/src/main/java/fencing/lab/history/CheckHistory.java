@@ -1,5 +1,6 @@
 package fencing.lab.history;
 
+import fencing.lab.sink.Mode;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -60,7 +61,7 @@ public final class CheckHistory {
         History history = History.read(Path.of(file));
         HistoryChecker.Findings findings = HistoryChecker.check(history);
         long countedAt = System.nanoTime();
-        Map<String, Linearizability.Result> linearizability =
+        Map<Mode, Linearizability.Result> linearizability =
                 findings.problems().isEmpty() ? Linearizability.check(history, maxStates) : Map.of();
         long finished = System.nanoTime();
         long origin = history.writes().stream().mapToLong(History.Write::sentAtMicros).min().orElse(0);
@@ -71,7 +72,7 @@ public final class CheckHistory {
             out.println("  cannot judge: " + problem);
         }
         for (HistoryChecker.ModeFindings mode : findings.modes().values()) {
-            out.printf(Locale.ROOT, "  %-14s %6d writes, %6d accepted, %6d rejected, %d without verdict%s%n", mode.mode(), mode.writes(),
+            out.printf(Locale.ROOT, "  %-14s %6d writes, %6d accepted, %6d rejected, %d without verdict%s%n", mode.mode().text(), mode.writes(),
                     mode.accepted(), mode.rejected(), mode.noVerdict(), mode.complete() ? "" : " (INCOMPLETE: unknown)");
             out.printf(Locale.ROOT, "  %-14s stale writes accepted %d, lost updates %d, expired-holder writes accepted %d%n", "",
                     mode.staleAccepted(), mode.lostUpdates(), mode.expiredHolderAccepted());
@@ -80,13 +81,13 @@ public final class CheckHistory {
                 out.println("  " + " ".repeat(14) + " " + example);
             }
             if (mode.violations() > 0) {
-                violating.add(mode.mode());
+                violating.add(mode.mode().text());
             }
             Linearizability.Result result = linearizability.get(mode.mode());
             if (result != null) {
                 LinearizabilityReport.print(out, mode.mode(), mode.contract(), result, origin);
                 if (result.answer() == Linearizability.Answer.NOT_LINEARIZABLE && mode.contract() != HistoryChecker.Contract.NONE) {
-                    violating.add(mode.mode());
+                    violating.add(mode.mode().text());
                 }
                 unknown |= result.answer() == Linearizability.Answer.UNKNOWN;
             }
@@ -104,8 +105,8 @@ public final class CheckHistory {
 
     private static String judgement(HistoryChecker.ModeFindings mode) {
         if (mode.violations() > 0) {
-            return mode.violations() + " VIOLATIONS in " + mode.mode();
+            return mode.violations() + " VIOLATIONS in " + mode.mode().text();
         }
-        return (mode.contract() == HistoryChecker.Contract.NONE ? "as expected of " : "kept by ") + mode.mode();
+        return (mode.contract() == HistoryChecker.Contract.NONE ? "as expected of " : "kept by ") + mode.mode().text();
     }
 }

@@ -1,5 +1,6 @@
 package fencing.lab.history;
 
+import fencing.lab.sink.Mode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,12 +26,9 @@ public final class History {
     /** The format this reader understands. */
     public static final int FORMAT = 1;
 
-    /**
-     * One write to one mode, as its writer saw it, and the line of the file it is on; {@code verdict} is {@code accepted},
-     * {@code rejected} or {@code error}.
-     */
-    public record Write(int line, String writer, long token, String lease, String mode, String value, long sentAtMicros,
-                        long receivedAtMicros, String verdict) {
+    /** One write to one mode, as its writer saw it, and the line of the file it is on. */
+    public record Write(int line, String writer, long token, String lease, Mode mode, String value, long sentAtMicros,
+                        long receivedAtMicros, HistoryLine.Write.Verdict verdict) {
 
         private Write(int line, HistoryLine.Write write) {
             this(line, write.writer(), write.token(), write.lease(), write.mode(), write.value(), write.sentAtMicros(),
@@ -38,14 +36,14 @@ public final class History {
         }
 
         boolean accepted() {
-            return verdict.equals("accepted");
+            return verdict == HistoryLine.Write.Verdict.ACCEPTED;
         }
     }
 
     private final List<String> problems = new ArrayList<>();
     private final List<HistoryLine.Acquired> acquisitions = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
-    private final Set<String> modes = new LinkedHashSet<>();
+    private final Set<Mode> modes = new LinkedHashSet<>();
     private final List<String> writerNames = new ArrayList<>();
     private final List<HistoryLine.Fault> faults = new ArrayList<>();
     private long seed;
@@ -60,7 +58,7 @@ public final class History {
     }
 
     /** Returns the modes the header names, in its order. */
-    public Set<String> modes() {
+    public Set<Mode> modes() {
         return modes;
     }
 
@@ -195,11 +193,9 @@ public final class History {
 
     private Write write(int number, HistoryLine.Write read, Set<String> named) {
         named(read.writer(), named);
+        // Its mode and verdict are ones there are, or the line would not have read; the mode must also be one the header names.
         if (!modes.contains(read.mode())) {
-            throw new IllegalArgumentException("mode '" + read.mode() + "' is not among the header's modes " + modes);
-        }
-        if (!Set.of("accepted", "rejected", "error").contains(read.verdict())) {
-            throw new IllegalArgumentException("verdict must be accepted, rejected or error, got '" + read.verdict() + "'");
+            throw new IllegalArgumentException("mode '" + read.mode().text() + "' is not among the header's modes " + modes);
         }
         if (read.receivedAtMicros() < read.sentAtMicros()) {
             throw new IllegalArgumentException("received before it was sent");

@@ -1,5 +1,6 @@
 package fencing.lab.history;
 
+import fencing.lab.sink.Mode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,13 +45,13 @@ public final class HistoryChecker {
         }
     }
 
-    /** What the lesson expects of a mode, by its name in the history: which of its counts are violations. */
+    /** What the lesson expects of a mode: which of its counts are violations. */
     public enum Contract {
         /** {@code plain}: no fencing, so its stale writes and lost updates are the lesson's expected outcome, counted only. */
         NONE("has no fencing, so its stale writes and lost updates are the lesson's expected outcome"),
         /**
-         * A high-water mark ({@code fenced}, and any other mode): no stale write and no lost update; an expired holder's
-         * write that arrives before any newer token reached the sink is its narrower contract, counted only.
+         * A high-water mark ({@code fenced}): no stale write and no lost update; an expired holder's write that arrives
+         * before any newer token reached the sink is its narrower contract, counted only.
          */
         HIGH_WATER_MARK("must accept no stale write and lose no update"),
         /** {@code current-owner}: as a high-water mark, and no write from a holder whose lease is gone. */
@@ -62,12 +63,12 @@ public final class HistoryChecker {
             this.promise = promise;
         }
 
-        /** Returns the contract of the mode named {@code mode} in a history. */
-        public static Contract of(String mode) {
+        /** Returns the contract of {@code mode}. */
+        public static Contract of(Mode mode) {
             return switch (mode) {
-                case "plain" -> NONE;
-                case "current-owner" -> CURRENT_OWNER;
-                default -> HIGH_WATER_MARK;
+                case PLAIN -> NONE;
+                case FENCED -> HIGH_WATER_MARK;
+                case CURRENT_OWNER -> CURRENT_OWNER;
             };
         }
 
@@ -95,7 +96,7 @@ public final class HistoryChecker {
     }
 
     /** What one mode's writes show; {@code examples} name a few of the violations by line. */
-    public record ModeFindings(String mode, int writes, int accepted, int rejected, int noVerdict, int staleAccepted,
+    public record ModeFindings(Mode mode, int writes, int accepted, int rejected, int noVerdict, int staleAccepted,
                                int expiredHolderAccepted, int lostUpdates, boolean complete, Contract contract,
                                List<String> examples, List<Point> accepts) {
 
@@ -106,7 +107,7 @@ public final class HistoryChecker {
     }
 
     /** The whole answer: why the history is unreadable (if it is), and each mode's findings. */
-    public record Findings(List<String> problems, long seed, int writers, Map<String, ModeFindings> modes) {
+    public record Findings(List<String> problems, long seed, int writers, Map<Mode, ModeFindings> modes) {
 
         /** Returns {@code UNKNOWN} for an unreadable history, else {@code VIOLATIONS} if any mode broke its contract, else {@code UNKNOWN} if a mode is incomplete, else {@code OK}. */
         public Verdict verdict() {
@@ -135,7 +136,7 @@ public final class HistoryChecker {
         if (!history.problems().isEmpty()) {
             return new Findings(history.problems(), history.seed(), history.writers(), Map.of());
         }
-        Map<String, ModeState> states = new LinkedHashMap<>();
+        Map<Mode, ModeState> states = new LinkedHashMap<>();
         history.modes().forEach(mode -> states.put(mode, new ModeState(mode)));
         List<Step> steps = new ArrayList<>(history.writes().size() * 2 + history.acquisitions().size());
         for (HistoryLine.Acquired acquired : history.acquisitions()) {
@@ -157,7 +158,7 @@ public final class HistoryChecker {
                 states.get(step.write().mode()).answered(step.write());
             }
         }
-        Map<String, ModeFindings> modes = new LinkedHashMap<>();
+        Map<Mode, ModeFindings> modes = new LinkedHashMap<>();
         states.forEach((mode, state) -> modes.put(mode, state.findings()));
         return new Findings(List.of(), history.seed(), history.writers(), modes);
     }
@@ -167,7 +168,7 @@ public final class HistoryChecker {
 
     /** The running judgement of one mode. */
     private static final class ModeState {
-        private final String mode;
+        private final Mode mode;
         private final TreeMap<Long, History.Write> latestAcceptedByToken = new TreeMap<>();
         private final Set<Integer> lostLines = new HashSet<>();
         private final List<String> examples = new ArrayList<>();
@@ -180,13 +181,13 @@ public final class HistoryChecker {
         private int stale;
         private int expiredHolder;
 
-        ModeState(String mode) {
+        ModeState(Mode mode) {
             this.mode = mode;
         }
 
         void sent(History.Write write, long newestGranted) {
             writes++;
-            if (write.verdict().equals("error")) {
+            if (write.verdict() == HistoryLine.Write.Verdict.ERROR) {
                 noVerdict++;
                 return;
             }

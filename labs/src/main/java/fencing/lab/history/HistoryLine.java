@@ -1,6 +1,7 @@
 package fencing.lab.history;
 
 import com.fasterxml.jackson.annotation.JacksonAnnotationsInside;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
@@ -10,13 +11,16 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import fencing.lab.common.Json;
+import fencing.lab.sink.Mode;
 import fencing.support.evidence.SinkReply;
 import java.io.UncheckedIOException;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * One line of a chaos history ({@code history.jsonl}, format {@value History#FORMAT}), as the chaos run writes it.
@@ -91,7 +95,7 @@ public sealed interface HistoryLine {
      * @param seed     the nemesis's seed, to replay the faults with
      */
     record Header(@Required int format, @JsonProperty("case") String caseName, @Required long seed, long durationSeconds, long ttlMillis,
-                  int valuesPerHold, @Required List<String> writerNames, @Required List<String> modes) implements HistoryLine {
+                  int valuesPerHold, @Required List<String> writerNames, @Required List<Mode> modes) implements HistoryLine {
     }
 
     /**
@@ -111,18 +115,59 @@ public sealed interface HistoryLine {
     /**
      * One request to one mode, recorded by its writer when the answer came ({@code write}).
      *
-     * @param verdict {@code accepted} or {@code rejected}, or {@code error} when the sink gave neither
+     * @param mode    the mode written to, one of the header's; a line with any other mode is refused
+     * @param verdict the sink's verdict, or {@link Verdict#ERROR} when it gave none
      * @param after   the mode's state after the call, as the sink's verdict gave it; absent when it gave none
      * @param error   what came instead of a verdict; absent when {@code after} is there
      */
-    record Write(@Required String writer, @Required long token, @Required String lease, @Required String mode, @Required String value,
-                 @Required long sentAtMicros, @Required long receivedAtMicros, @Required String verdict,
+    record Write(@Required String writer, @Required long token, @Required String lease, @Required Mode mode, @Required String value,
+                 @Required long sentAtMicros, @Required long receivedAtMicros, @Required Verdict verdict,
                  @JsonInclude(JsonInclude.Include.NON_NULL) SinkReply.ModeAfter after,
                  @JsonInclude(JsonInclude.Include.NON_NULL) String error) implements Timed {
 
         @Override
         public long timeMicros() {
             return sentAtMicros;
+        }
+
+        /** What a write came to, spelled in the history as {@link #text()}; a line with any other verdict is refused. */
+        public enum Verdict {
+            /** The sink took the write. */
+            ACCEPTED("accepted"),
+            /** The sink refused the write and kept what it had. */
+            REJECTED("rejected"),
+            /** No verdict came, e.g. the call timed out: the write may or may not have been applied. */
+            ERROR("error");
+
+            private final String text;
+
+            Verdict(String text) {
+                this.text = text;
+            }
+
+            /** Returns the verdict as the history spells it, e.g. {@code accepted}. */
+            @JsonValue
+            public String text() {
+                return text;
+            }
+
+            /**
+             * Returns the verdict spelled exactly {@code text}.
+             *
+             * <p>Jackson's own reading of an enum would also take {@code " accepted"}, trimmed; a history is read as written.
+             *
+             * @throws IllegalArgumentException naming the verdicts there are, if none is spelled so
+             */
+            @JsonCreator
+            public static Verdict of(String text) {
+                return Arrays.stream(values()).filter(verdict -> verdict.text.equals(text)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                        "no such verdict '" + text + "': " + Arrays.stream(values()).map(Verdict::text).collect(Collectors.joining(", "))));
+            }
+
+            @Override
+            public String toString() {
+                return text;
+            }
         }
     }
 

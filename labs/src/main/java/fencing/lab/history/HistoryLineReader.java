@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import fencing.lab.common.Json;
 import java.io.IOException;
 import java.util.Arrays;
@@ -29,9 +30,14 @@ final class HistoryLineReader {
      * The lab's strict mapper, except that a field no kind of line has is passed over: histories are also written by
      * hand, and the reader before the records ignored such fields, so a history it read must still read. Trailing content
      * is refused by {@link #read} itself, to name it in the checker's words.
+     *
+     * <p>A number is refused where a nemesis action is spelled: Jackson would otherwise take it as the constant's
+     * position, and read {@code "action":1} as {@code thaw}. A mode and a verdict, read through factories of their own,
+     * refuse it there.
      */
     private static final ObjectReader LINES = Json.MAPPER.readerFor(HistoryLine.class)
-            .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .with(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
 
     private HistoryLineReader() {
     }
@@ -68,6 +74,12 @@ final class HistoryLineReader {
             throw new IllegalArgumentException(wrongType.getPath().isEmpty() ? "not a history line: " + wrongType.getOriginalMessage()
                     : "field '" + field(wrongType) + "' must be " + expected(wrongType.getTargetType()) + ", got " + got(parser), wrongType);
         } catch (JsonMappingException unreadable) {
+            if (unreadable instanceof ValueInstantiationException refused && !refused.getPath().isEmpty() && refused.getType() != null
+                    && refused.getType().isEnumType()) {
+                // An enum read through a factory of its own, as a mode or a verdict is, refuses an unknown spelling by throwing from it.
+                throw new IllegalArgumentException("field '" + field(refused) + "' must be " + expected(refused.getType().getRawClass())
+                        + ", got " + got(parser), refused);
+            }
             // What is left is a value Jackson could not hold at all, e.g. an integer beyond 64 bits.
             throw new IllegalArgumentException((unreadable.getPath().isEmpty() ? "not a history line" : "field '" + field(unreadable) + "'")
                     + ": " + unreadable.getOriginalMessage(), unreadable);

@@ -1,5 +1,6 @@
 package fencing.lab.history;
 
+import fencing.lab.sink.Mode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -45,10 +46,10 @@ public final class Linearizability {
     }
 
     /** Checks each of {@code history}'s modes on its own, against the model of what the lesson expects of it. */
-    public static Map<String, Result> check(History history, long maxStates) {
-        Map<String, Result> results = new LinkedHashMap<>();
-        for (String mode : history.modes()) {
-            List<Operation> operations = history.writes().stream().filter(write -> write.mode().equals(mode)).map(Operation::of).toList();
+    public static Map<Mode, Result> check(History history, long maxStates) {
+        Map<Mode, Result> results = new LinkedHashMap<>();
+        for (Mode mode : history.modes()) {
+            List<Operation> operations = history.writes().stream().filter(write -> write.mode() == mode).map(Operation::of).toList();
             results.put(mode, check(operations, SinkModel.of(HistoryChecker.Contract.of(mode)), maxStates));
         }
         return results;

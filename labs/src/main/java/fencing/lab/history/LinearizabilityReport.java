@@ -1,5 +1,6 @@
 package fencing.lab.history;
 
+import fencing.lab.sink.Mode;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -12,7 +13,7 @@ final class LinearizabilityReport {
     }
 
     /** Prints {@code result} for {@code mode}; times are seconds since {@code originMicros}, the history's first write. */
-    static void print(PrintStream out, String mode, HistoryChecker.Contract contract, Linearizability.Result result, long originMicros) {
+    static void print(PrintStream out, Mode mode, HistoryChecker.Contract contract, Linearizability.Result result, long originMicros) {
         String model = result.model().description();
         switch (result.answer()) {
             case LINEARIZABLE -> out.printf(Locale.ROOT, "%slinearizable: an order of its writes is one of %s (%d states searched)%n",
@@ -20,8 +21,8 @@ final class LinearizabilityReport {
             case UNKNOWN -> out.printf(Locale.ROOT, "%slinearizability UNKNOWN: the search stopped at its bound of %d states "
                     + "(raise it with --max-states N)%n", INDENT, result.maxStates());
             case NOT_LINEARIZABLE -> {
-                String judged = contract == HistoryChecker.Contract.NONE ? "NOT linearizable, as expected of " + mode
-                        : "NOT LINEARIZABLE: a VIOLATION in " + mode;
+                String judged = contract == HistoryChecker.Contract.NONE ? "NOT linearizable, as expected of " + mode.text()
+                        : "NOT LINEARIZABLE: a VIOLATION in " + mode.text();
                 out.printf(Locale.ROOT, "%s%s: no order of its writes is one of %s (%d states searched)%n", INDENT, judged, model, result.states());
                 out.printf(Locale.ROOT, "%s%s%n", INDENT, result.narrowed()
                         ? "the shortest stretch that no order explains, " + result.stretch().size() + " writes:"

@@ -19,12 +19,12 @@ public record Operation(int line, String writer, long token, String value, long 
         /** No verdict came ({@code error}): the write may or may not have been applied. */
         UNKNOWN;
 
-        /** Returns the outcome of a history's {@code verdict} field, which {@link History} has already checked. */
-        static Outcome of(String verdict) {
+        /** Returns the outcome of a write the history gives {@code verdict}. */
+        static Outcome of(HistoryLine.Write.Verdict verdict) {
             return switch (verdict) {
-                case "accepted" -> ACCEPTED;
-                case "rejected" -> REJECTED;
-                default -> UNKNOWN;
+                case ACCEPTED -> ACCEPTED;
+                case REJECTED -> REJECTED;
+                case ERROR -> UNKNOWN;
             };
         }
     }

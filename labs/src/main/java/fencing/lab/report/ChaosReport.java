@@ -87,7 +87,7 @@ public final class ChaosReport {
         html.append("</table>\n");
         html.append(HistoryView.html(r, findings, history));
         for (HistoryChecker.ModeFindings m : findings.modes().values()) {
-            html.append("<h2>").append(Reports.esc(m.mode())).append(": tokens accepted over time</h2>\n").append(plot(r, m));
+            html.append("<h2>").append(Reports.esc(m.mode().text())).append(": tokens accepted over time</h2>\n").append(plot(r, m));
         }
         return html.append("</body>\n</html>\n").toString();
     }
@@ -102,7 +102,7 @@ public final class ChaosReport {
         double plotHeight = HEIGHT - BOTTOM - 10.0;
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT, "<svg class=\"tokens\" data-mode=\"%s\" xmlns=\"http://www.w3.org/2000/svg\""
                 + " width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"Tokens accepted over time in mode %s; %d stale\">%n",
-                Reports.esc(mode.mode()), WIDTH, HEIGHT, Reports.esc(mode.mode()), mode.staleAccepted()));
+                Reports.esc(mode.mode().text()), WIDTH, HEIGHT, Reports.esc(mode.mode().text()), mode.staleAccepted()));
         svg.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"14\" font-size=\"11\">token %d</text><text x=\"4\" y=\"%d\" font-size=\"11\">%d</text>%n",
                 maxToken, HEIGHT - BOTTOM, minToken));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\">time since the writers started: 0 to %.1f s</text>%n",

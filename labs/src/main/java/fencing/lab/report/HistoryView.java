@@ -3,6 +3,7 @@ package fencing.lab.report;
 import fencing.lab.history.History;
 import fencing.lab.history.HistoryChecker;
 import fencing.lab.history.HistoryLine;
+import fencing.lab.sink.Mode;
 import fencing.support.evidence.Evidence;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +40,7 @@ final class HistoryView {
         Map<String, HistoryChecker.Point> flagged = new HashMap<>();
         findings.modes().values().forEach(m -> m.accepts().forEach(p -> flagged.put(p.line() + "", p)));
         List<String> writers = history.writerNames();
-        List<String> modes = new ArrayList<>(history.modes());
+        List<Mode> modes = new ArrayList<>(history.modes());
         long start = chaos.startedAtMicros();
         long end = Math.max(chaos.endedAtMicros(), history.writes().stream().mapToLong(History.Write::receivedAtMicros).max().orElse(start + 1));
         double span = Math.max(1, end - start);
@@ -68,12 +69,12 @@ final class HistoryView {
             HistoryChecker.Point point = flagged.get(write.line() + "");
             boolean stale = point != null && point.stale();
             boolean expired = point != null && point.expiredHolder();
-            String css = stale ? "w-stale" : expired ? "w-expired" : "w-" + write.verdict();
+            String css = stale ? "w-stale" : expired ? "w-expired" : "w-" + write.verdict().text();
             svg.append(String.format(Locale.ROOT, "<rect class=\"write %s\" data-line=\"%d\" data-mode=\"%s\" data-verdict=\"%s\"%s%s x=\"%.2f\" y=\"%d\""
                             + " width=\"%.2f\" height=\"%d\"><title>line %d: %s, token %d, %s → %s, %.1f ms%s%s</title></rect>",
-                    css, write.line(), Reports.esc(write.mode()), write.verdict(), stale ? " data-stale=\"true\"" : "",
+                    css, write.line(), Reports.esc(write.mode().text()), write.verdict().text(), stale ? " data-stale=\"true\"" : "",
                     expired ? " data-expired-holder=\"true\"" : "", x, y, width, ROW - 2, write.line(), Reports.esc(write.writer()), write.token(),
-                    Reports.esc(write.mode()), write.verdict(), (write.receivedAtMicros() - write.sentAtMicros()) / 1000.0,
+                    Reports.esc(write.mode().text()), write.verdict().text(), (write.receivedAtMicros() - write.sentAtMicros()) / 1000.0,
                     stale ? ", STALE: a higher token had been accepted before it was sent" : "",
                     expired ? ", sent after a newer token was granted (expired holder)" : ""));
             if (stale) {
@@ -91,7 +92,7 @@ final class HistoryView {
                 .append("<span><i style=\"background:#e3f2fd;border:1px solid #90caf9\"></i>writer frozen by the nemesis</span>")
                 .append("<span><i class=\"cut-key\" style=\"background:repeating-linear-gradient(45deg,#ffb74d 0 2px,#fff8e1 2px 6px);")
                 .append("border:1px solid #ffb74d\"></i>writer cut off from etcd by the nemesis (its path to the sink open)</span>")
-                .append("Each lane holds one row per mode, top to bottom: ").append(Reports.esc(String.join(", ", modes)))
+                .append("Each lane holds one row per mode, top to bottom: ").append(Reports.esc(String.join(", ", modes.stream().map(Mode::text).toList())))
                 .append(". Seed ").append(chaos.seed()).append(".</p>\n");
         html.append("<p class=\"history-controls\"><button type=\"button\" id=\"zoom-in\">zoom in</button> <button type=\"button\" id=\"zoom-out\">")
                 .append("zoom out</button> <button type=\"button\" id=\"zoom-reset\">whole run</button> <span id=\"history-window\"></span>")

@@ -155,12 +155,14 @@ public final class ChaosWorker implements Callable<Integer> {
         line(new HistoryLine.Released(name, ownership.token(), lease, deleted, error, Times.nowMicros()));
     }
 
-    /** Returns the line for one write: the mode's state after it when the sink gave a verdict, else what came instead. */
+    /** Returns the line for one write: the sink's verdict and the mode's state after it when it gave one, else what came instead. */
     private HistoryLine.Write write(long token, String lease, String value, Exchange exchange) {
-        boolean answered = exchange.status() == 200;
-        SinkReply.ModeAfter after = answered && exchange.response() instanceof SinkReply.WriteVerdict verdict ? verdict.after() : null;
-        return new HistoryLine.Write(name, token, lease, exchange.mode().text(), value, exchange.sentAtMicros(), exchange.receivedAtMicros(),
-                answered ? exchange.verdict() : "error", after, after == null ? exchange.verdict() : null);
+        SinkReply.WriteVerdict answer = exchange.status() == 200 && exchange.response() instanceof SinkReply.WriteVerdict given ? given : null;
+        SinkReply.ModeAfter after = answer == null ? null : answer.after();
+        HistoryLine.Write.Verdict verdict = answer == null ? HistoryLine.Write.Verdict.ERROR
+                : answer.accepted() ? HistoryLine.Write.Verdict.ACCEPTED : HistoryLine.Write.Verdict.REJECTED;
+        return new HistoryLine.Write(name, token, lease, exchange.mode(), value, exchange.sentAtMicros(), exchange.receivedAtMicros(),
+                verdict, after, after == null ? exchange.verdict() : null);
     }
 
     private void line(HistoryLine line) throws IOException {

@@ -2,6 +2,7 @@ package fencing.lab.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.lab.sink.Mode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,7 +44,7 @@ class HistoryCheckerTests {
     @DisplayName("a stale write accepted after a newer token: one stale write, one lost update, exit 1")
     void staleAcceptanceIsAViolation() {
         Path file = lateWrite("accepted").save(dir, "stale.jsonl");
-        HistoryChecker.ModeFindings fenced = HistoryChecker.check(file).modes().get("fenced");
+        HistoryChecker.ModeFindings fenced = HistoryChecker.check(file).modes().get(Mode.FENCED);
         Result result = run(file);
 
         assertThat(fenced.staleAccepted()).as("token 5 accepted after token 8 was accepted").isEqualTo(1);
@@ -60,8 +61,8 @@ class HistoryCheckerTests {
         HistoryChecker.Findings findings = HistoryChecker.check(file);
         Result result = run(file);
 
-        assertThat(findings.modes().get("plain").staleAccepted()).as("stale writes the plain mode accepted in the recorded run").isPositive();
-        assertThat(findings.modes().get("fenced").staleAccepted()).as("stale writes the fenced mode accepted in the recorded run").isZero();
+        assertThat(findings.modes().get(Mode.PLAIN).staleAccepted()).as("stale writes the plain mode accepted in the recorded run").isPositive();
+        assertThat(findings.modes().get(Mode.FENCED).staleAccepted()).as("stale writes the fenced mode accepted in the recorded run").isZero();
         assertThat(result.exit).as("exit code on a run the study reported as expected; it said:%n%s", result.out).isZero();
         assertThat(result.out).as("what it says of each mode").contains("as expected of plain: it has no fencing")
                 .contains("kept by fenced: it must accept no stale write").contains("kept by current-owner: it must accept no stale write")
@@ -102,7 +103,7 @@ class HistoryCheckerTests {
     @DisplayName("two stale writes over the same newer write count two stale acceptances but one lost update")
     void lostUpdatesCountTheOverwrittenWritesOnce() {
         Path file = lateWrite("accepted").write("A", 5, "fenced", 7_000, 7_100, "accepted").save(dir, "twice.jsonl");
-        HistoryChecker.ModeFindings fenced = HistoryChecker.check(file).modes().get("fenced");
+        HistoryChecker.ModeFindings fenced = HistoryChecker.check(file).modes().get(Mode.FENCED);
 
         assertThat(fenced.staleAccepted()).as("both of A's late writes").isEqualTo(2);
         assertThat(fenced.lostUpdates()).as("only B's one write was lost").isEqualTo(1);
@@ -117,8 +118,8 @@ class HistoryCheckerTests {
                 .write("B", 8, "fenced", 6_000, 6_100, "accepted").save(dir, "pre-contact.jsonl");
         HistoryChecker.Findings findings = HistoryChecker.check(file);
 
-        assertThat(findings.modes().get("fenced").expiredHolderAccepted()).as("A's write came after token 8 was granted").isEqualTo(1);
-        assertThat(findings.modes().get("fenced").staleAccepted()).as("but before token 8 reached the sink").isZero();
+        assertThat(findings.modes().get(Mode.FENCED).expiredHolderAccepted()).as("A's write came after token 8 was granted").isEqualTo(1);
+        assertThat(findings.modes().get(Mode.FENCED).staleAccepted()).as("but before token 8 reached the sink").isZero();
         assertThat(findings.verdict()).as("the narrower contract of a high-water mark allows it").isEqualTo(HistoryChecker.Verdict.OK);
     }
 
@@ -142,7 +143,7 @@ class HistoryCheckerTests {
                 .write("A", 5, "fenced", 2_500, 3_100, "accepted").save(dir, "overlap.jsonl");
         HistoryChecker.Findings findings = HistoryChecker.check(file);
 
-        assertThat(findings.modes().get("fenced").staleAccepted())
+        assertThat(findings.modes().get(Mode.FENCED).staleAccepted())
                 .as("A's write was sent before B's response arrived, so no order between them is known").isZero();
         assertThat(findings.verdict()).isEqualTo(HistoryChecker.Verdict.OK);
     }
@@ -191,7 +192,7 @@ class HistoryCheckerTests {
         Path file = lateWrite("error").save(dir, "no-verdict.jsonl");
         HistoryChecker.Findings findings = HistoryChecker.check(file);
 
-        assertThat(findings.modes().get("fenced").complete()).as("A's late write may or may not have been applied").isFalse();
+        assertThat(findings.modes().get(Mode.FENCED).complete()).as("A's late write may or may not have been applied").isFalse();
         assertThat(findings.verdict()).isEqualTo(HistoryChecker.Verdict.UNKNOWN);
     }
 

@@ -3,6 +3,8 @@ package fencing.lab.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import fencing.lab.history.HistoryLine.Write.Verdict;
+import fencing.lab.sink.Mode;
 import fencing.support.evidence.SinkReply;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -19,13 +21,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HistoryLineTests {
 
     private static final HistoryLine.Header HEADER =
-            new HistoryLine.Header(1, "chaos", 11, 5, 2000, 3, List.of("w1", "w2"), List.of("plain", "current-owner"));
+            new HistoryLine.Header(1, "chaos", 11, 5, 2000, 3, List.of("w1", "w2"), List.of(Mode.PLAIN, Mode.CURRENT_OWNER));
     private static final HistoryLine.Acquired ACQUIRED = new HistoryLine.Acquired("w1", 7, "0x694d", 1_000);
-    private static final HistoryLine.Write ACCEPTED = new HistoryLine.Write("w1", 7, "0x694d", "plain", "w1-7-0-0", 1_100, 1_200, "accepted",
+    private static final HistoryLine.Write ACCEPTED = new HistoryLine.Write("w1", 7, "0x694d", Mode.PLAIN, "w1-7-0-0", 1_100, 1_200, Verdict.ACCEPTED,
             new SinkReply.ModeAfter("w1-7-0-0", 0), null);
-    private static final HistoryLine.Write REJECTED = new HistoryLine.Write("w1", 7, "0x694d", "current-owner", "w1-7-0-0", 1_110, 1_210,
-            "rejected", new SinkReply.ModeAfter(null, 0), null);
-    private static final HistoryLine.Write NO_VERDICT = new HistoryLine.Write("w1", 7, "0x694d", "plain", "w1-7-0-1", 1_300, 6_300, "error",
+    private static final HistoryLine.Write REJECTED = new HistoryLine.Write("w1", 7, "0x694d", Mode.CURRENT_OWNER, "w1-7-0-0", 1_110, 1_210,
+            Verdict.REJECTED, new SinkReply.ModeAfter(null, 0), null);
+    private static final HistoryLine.Write NO_VERDICT = new HistoryLine.Write("w1", 7, "0x694d", Mode.PLAIN, "w1-7-0-1", 1_300, 6_300, Verdict.ERROR,
             null, "no response (timed out)");
     private static final HistoryLine.Fault FREEZE = new HistoryLine.Fault(HistoryLine.Fault.Action.FREEZE, "w1", 1_250);
     private static final HistoryLine.Fault CUT = new HistoryLine.Fault(HistoryLine.Fault.Action.CUT, "w2", 1_260);
@@ -99,7 +101,7 @@ class HistoryLineTests {
         History history = History.read(HandMadeHistory.save(dir, "typed.jsonl", lines.stream().map(HistoryLine::json).toList()));
 
         assertThat(history.problems()).as("every kind of line, as the run writes it").isEmpty();
-        assertThat(history.writes()).extracting(History.Write::verdict).containsExactly("accepted", "rejected", "error");
+        assertThat(history.writes()).extracting(History.Write::verdict).containsExactly(Verdict.ACCEPTED, Verdict.REJECTED, Verdict.ERROR);
         assertThat(history.acquisitions()).as("the acquisition, as the run wrote it").containsExactly(ACQUIRED);
         assertThat(history.faults()).as("the freeze, the cut and the heal, in file order").containsExactly(FREEZE, CUT, HEAL);
         assertThat(history.writerNames()).containsExactly("w1", "w2");

@@ -2,6 +2,7 @@ package fencing.lab.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.lab.sink.Mode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -36,7 +37,7 @@ class HistoryReadingTests {
         assertThat(history.problems()).as("a history the run wrote is complete and valid").isEmpty();
         assertThat(history.seed()).as("the header's seed").isEqualTo(11);
         assertThat(history.writerNames()).as("the header's writers").containsExactly("w1", "w2");
-        assertThat(history.modes()).as("the header's modes").containsExactly("plain", "fenced", "current-owner");
+        assertThat(history.modes()).as("the header's modes").containsExactly(Mode.PLAIN, Mode.FENCED, Mode.CURRENT_OWNER);
         assertThat(history.acquisitions()).as("both acquisitions, in file order").extracting(a -> a.writer() + ":" + a.token() + "@" + a.atMicros())
                 .containsExactly("w1:7@1796353209850137", "w2:9@1796353212500000");
         assertThat(history.writes()).as("every write with its line, in file order")
@@ -86,9 +87,12 @@ class HistoryReadingTests {
                 change("a token written as a string", 3, l -> l.replace("\"token\":5,", "\"token\":\"5\","),
                         "line 3: field 'token' must be an integer, got \"5\""),
                 change("a token with a fraction", 3, l -> l.replace("\"token\":5,", "\"token\":5.5,"), "line 3: field 'token' must be an integer, got 5.5"),
-                change("a mode written as a number", 3, l -> l.replace("\"mode\":\"fenced\"", "\"mode\":7"), "line 3: field 'mode' must be a string, got 7"),
+                change("a mode written as a number", 3, l -> l.replace("\"mode\":\"fenced\"", "\"mode\":7"),
+                        "line 3: field 'mode' must be one of plain, fenced, current-owner, got 7"),
                 change("a verdict written as an object", 3, l -> l.replace("\"verdict\":\"accepted\"", "\"verdict\":{}"),
-                        "line 3: field 'verdict' must be a string, got an object"),
+                        "line 3: field 'verdict' must be one of accepted, rejected, error, got an object"),
+                change("a verdict written as a number", 3, l -> l.replace("\"verdict\":\"accepted\"", "\"verdict\":1"),
+                        "line 3: field 'verdict' must be one of accepted, rejected, error, got 1"),
                 change("an after-state whose value is a number", 3, l -> l.replace("\"after\":{\"value\":\"x\"", "\"after\":{\"value\":5"),
                         "line 3: field 'after.value' must be a string, got 5"),
                 change("a line that is an array", 3, l -> "[" + l + "]", "line 3: a line must be a JSON object, got an array"),
@@ -109,14 +113,26 @@ class HistoryReadingTests {
                 change("a header without modes", 1, l -> l.replace("\"modes\":[\"plain\",\"fenced\"],", ""), "line 1: missing field 'modes'"),
                 change("a writer the header does not name", 2, l -> l.replace("\"writer\":\"A\"", "\"writer\":\"C\""),
                         "line 2: writer 'C' is not among the header's writers [A, B]"),
-                change("a mode the header does not name", 3, l -> l.replace("\"mode\":\"fenced\"", "\"mode\":\"other\""),
-                        "line 3: mode 'other' is not among the header's modes [plain, fenced]"),
+                change("a header with a mode that is none of the three", 1, l -> l.replace("[\"plain\",\"fenced\"]", "[\"plain\",\"fancy\"]"),
+                        "line 1: field 'modes[1]' must be one of plain, fenced, current-owner, got \"fancy\""),
+                change("a mode the header does not name", 3, l -> l.replace("\"mode\":\"fenced\"", "\"mode\":\"current-owner\""),
+                        "line 3: mode 'current-owner' is not among the header's modes [plain, fenced]"),
+                change("a mode that is none of the three", 3, l -> l.replace("\"mode\":\"fenced\"", "\"mode\":\"other\""),
+                        "line 3: field 'mode' must be one of plain, fenced, current-owner, got \"other\""),
                 change("a verdict that is none of the three", 3, l -> l.replace("\"verdict\":\"accepted\"", "\"verdict\":\"maybe\""),
-                        "line 3: verdict must be accepted, rejected or error, got 'maybe'"),
+                        "line 3: field 'verdict' must be one of accepted, rejected, error, got \"maybe\""),
+                change("a verdict with a space before it", 3, l -> l.replace("\"verdict\":\"accepted\"", "\"verdict\":\" accepted\""),
+                        "line 3: field 'verdict' must be one of accepted, rejected, error, got \" accepted\""),
+                change("a verdict spelled as a constant of the code", 3, l -> l.replace("\"verdict\":\"accepted\"", "\"verdict\":\"ACCEPTED\""),
+                        "line 3: field 'verdict' must be one of accepted, rejected, error, got \"ACCEPTED\""),
+                change("a mode spelled as a constant of the code", 3, l -> l.replace("\"mode\":\"fenced\"", "\"mode\":\"FENCED\""),
+                        "line 3: field 'mode' must be one of plain, fenced, current-owner, got \"FENCED\""),
                 change("a write received before it was sent", 3, l -> l.replace("\"sentAtMicros\":1100", "\"sentAtMicros\":1300"),
                         "line 3: received before it was sent"),
                 change("a nemesis action that is none of the four", 3, l -> "{\"type\":\"nemesis\",\"action\":\"pause\",\"writer\":\"A\",\"atMicros\":1150}",
                         "line 3: field 'action' must be one of freeze, thaw, cut, heal, got \"pause\""),
+                change("a nemesis action written as a number", 3, l -> "{\"type\":\"nemesis\",\"action\":1,\"writer\":\"A\",\"atMicros\":1150}",
+                        "line 3: field 'action' must be one of freeze, thaw, cut, heal, got 1"),
                 change("an acquisition without its time", 2, l -> l.replace(",\"atMicros\":1000", ""), "line 2: missing field 'atMicros'"),
                 change("a second writer-end for one writer", 5, l -> oneWrite().get(3), "line 5: a second writer-end for A"),
                 change("an end line whose count is a string", 6, l -> l.replace("\"writes\":1", "\"writes\":\"1\""),

@@ -2,6 +2,7 @@ package fencing.lab.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.lab.sink.Mode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,7 +28,7 @@ class LinearizabilityTests {
     }
 
     private Linearizability.Result check(HandMadeHistory history, long maxStates) {
-        return Linearizability.check(History.read(history.save(dir, "history.jsonl")), maxStates).get("fenced");
+        return Linearizability.check(History.read(history.save(dir, "history.jsonl")), maxStates).get(Mode.FENCED);
     }
 
     private Linearizability.Result check(HandMadeHistory history) {
@@ -136,7 +137,7 @@ class LinearizabilityTests {
     void currentOwnerRejectionsAreExplainedByTheOwnerCheck() {
         HandMadeHistory history = new HandMadeHistory(List.of("A", "B"), List.of("current-owner"))
                 .write("A", 5, "current-owner", 1_000, 1_100, "accepted").write("A", 5, "current-owner", 3_000, 3_100, "rejected");
-        Linearizability.Result result = Linearizability.check(History.read(history.save(dir, "owner.jsonl")), 100).get("current-owner");
+        Linearizability.Result result = Linearizability.check(History.read(history.save(dir, "owner.jsonl")), 100).get(Mode.CURRENT_OWNER);
 
         assertThat(result.answer()).as("A's token 5 rejected after its lease was gone, before any newer token wrote")
                 .isEqualTo(Linearizability.Answer.LINEARIZABLE);
@@ -149,14 +150,14 @@ class LinearizabilityTests {
         try (InputStream in = new GZIPInputStream(LinearizabilityTests.class.getResourceAsStream("chaos-seed-5-opening.jsonl.gz"))) {
             Files.write(file, in.readAllBytes());
         }
-        Map<String, Linearizability.Result> results = Linearizability.check(History.read(file), Linearizability.DEFAULT_MAX_STATES);
+        Map<Mode, Linearizability.Result> results = Linearizability.check(History.read(file), Linearizability.DEFAULT_MAX_STATES);
         Result printed = run(file);
 
-        assertThat(results.get("fenced").answer()).as("the fenced mode of the seed-5 run").isEqualTo(Linearizability.Answer.LINEARIZABLE);
-        assertThat(results.get("current-owner").answer()).as("the current-owner mode of the seed-5 run").isEqualTo(Linearizability.Answer.LINEARIZABLE);
-        assertThat(results.get("plain").answer()).as("the plain mode of the seed-5 run, which accepted stale writes")
+        assertThat(results.get(Mode.FENCED).answer()).as("the fenced mode of the seed-5 run").isEqualTo(Linearizability.Answer.LINEARIZABLE);
+        assertThat(results.get(Mode.CURRENT_OWNER).answer()).as("the current-owner mode of the seed-5 run").isEqualTo(Linearizability.Answer.LINEARIZABLE);
+        assertThat(results.get(Mode.PLAIN).answer()).as("the plain mode of the seed-5 run, which accepted stale writes")
                 .isEqualTo(Linearizability.Answer.NOT_LINEARIZABLE);
-        assertThat(results.get("plain").stretch()).as("plain's stretch: a few writes around its first stale acceptance").isNotEmpty().hasSizeLessThan(10);
+        assertThat(results.get(Mode.PLAIN).stretch()).as("plain's stretch: a few writes around its first stale acceptance").isNotEmpty().hasSizeLessThan(10);
         assertThat(printed.exit).as("plain's history is expected not to be linearizable; it said:%n%s", printed.out).isZero();
         assertThat(printed.out).as("what it says of each mode").contains("NOT linearizable, as expected of plain")
                 .contains("verdict: ok, no violation");

@@ -193,11 +193,11 @@ public final class ChaosRun {
         findings.problems().forEach(p -> differences.add("the history cannot be judged (unknown): " + p));
         for (HistoryChecker.ModeFindings mode : findings.modes().values()) {
             if (!mode.complete()) {
-                differences.add(mode.mode() + ": " + mode.noVerdict() + " writes got no verdict, so the mode is unknown");
+                differences.add(mode.mode().text() + ": " + mode.noVerdict() + " writes got no verdict, so the mode is unknown");
             }
             if (mode.violations() > 0) {
                 differences.add(String.format(Locale.ROOT, "%s: accepted %d stale writes, lost %d updates and accepted %d writes of expired holders;"
-                        + " it %s", mode.mode(), mode.staleAccepted(), mode.lostUpdates(), mode.expiredHolderAccepted(), mode.contract().promise()));
+                        + " it %s", mode.mode().text(), mode.staleAccepted(), mode.lostUpdates(), mode.expiredHolderAccepted(), mode.contract().promise()));
             }
         }
         return differences;
@@ -228,8 +228,7 @@ public final class ChaosRun {
         lines.addAll(actions);
         lines.sort(Comparator.comparingLong(HistoryLine.Timed::timeMicros));
         List<HistoryLine> all = new ArrayList<>();
-        all.add(new HistoryLine.Header(History.FORMAT, "chaos", seed, durationSeconds, ttlSeconds * 1000, VALUES_PER_HOLD, names,
-                modes.stream().map(Mode::text).toList()));
+        all.add(new HistoryLine.Header(History.FORMAT, "chaos", seed, durationSeconds, ttlSeconds * 1000, VALUES_PER_HOLD, names, modes));
         all.addAll(lines);
         all.addAll(closing);
         all.add(new HistoryLine.End(lines.stream().filter(HistoryLine.Write.class::isInstance).count()));
