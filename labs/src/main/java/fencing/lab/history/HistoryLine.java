@@ -230,6 +230,19 @@ public sealed interface HistoryLine {
                 return text;
             }
 
+            /**
+             * Returns the action spelled exactly {@code text}.
+             *
+             * <p>Jackson's own reading of an enum would also take {@code " freeze"}, trimmed; a history is read as written.
+             *
+             * @throws IllegalArgumentException naming the actions there are, if none is spelled so
+             */
+            @JsonCreator
+            public static Action of(String text) {
+                return Arrays.stream(values()).filter(action -> action.text.equals(text)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                        "no such action '" + text + "': " + Arrays.stream(values()).map(Action::text).collect(Collectors.joining(", "))));
+            }
+
             /** Returns whether this action begins a fault ({@code freeze}, {@code cut}) rather than ending one. */
             public boolean begins() {
                 return this == FREEZE || this == CUT;

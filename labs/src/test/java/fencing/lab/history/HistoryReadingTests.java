@@ -131,6 +131,8 @@ class HistoryReadingTests {
                         "line 3: received before it was sent"),
                 change("a nemesis action that is none of the four", 3, l -> "{\"type\":\"nemesis\",\"action\":\"pause\",\"writer\":\"A\",\"atMicros\":1150}",
                         "line 3: field 'action' must be one of freeze, thaw, cut, heal, got \"pause\""),
+                change("a nemesis action with a space before it", 3, l -> "{\"type\":\"nemesis\",\"action\":\" freeze\",\"writer\":\"A\",\"atMicros\":1150}",
+                        "line 3: field 'action' must be one of freeze, thaw, cut, heal, got \" freeze\""),
                 change("a nemesis action written as a number", 3, l -> "{\"type\":\"nemesis\",\"action\":1,\"writer\":\"A\",\"atMicros\":1150}",
                         "line 3: field 'action' must be one of freeze, thaw, cut, heal, got 1"),
                 change("an acquisition without its time", 2, l -> l.replace(",\"atMicros\":1000", ""), "line 2: missing field 'atMicros'"),
