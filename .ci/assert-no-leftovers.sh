@@ -2,7 +2,8 @@
 # Fails when a test run left something behind or pulled an image; run it after the tests, also after failed ones.
 #
 # Checks: no etcd process started by the kit outliving its JVM (their data dirs are fencing-etcd-*),
-# no such data dir left in the temp dir, no Testcontainers container, and no image pull in the log of
+# no such data dir left in the temp dir, no Testcontainers container, no image (tagged or a build's
+# intermediate) that was not there when the run began (DOCKER_IMAGES_BEFORE, set by .ci/run), and no image pull in the log of
 # a dockerd that .ci/etcd-image.sh started (a pull is "images/create?fromImage=", the import "?fromSrc=-"),
 # from byte DOCKERD_LOG_OFFSET on (what the log held when the run began, set by .ci/run).
 # A kit etcd that still has a JVM among its ancestors belongs to a run in progress (another job on a
@@ -72,6 +73,20 @@ if command -v docker >/dev/null && docker info >/dev/null 2>&1; then
         docker rm -f $containers >/dev/null
         found=1
     fi
+    if [ -n "${DOCKER_IMAGES_BEFORE+set}" ]; then
+        images=()
+        # Newest first, as docker lists them: a child before its parents, which cannot go while it is there.
+        for id in $(docker images -aq --no-trunc | awk '!seen[$0]++'); do
+            case " $DOCKER_IMAGES_BEFORE " in *" $id "*) ;; *) images+=("$id") ;; esac
+        done
+        if [ "${#images[@]}" -gt 0 ]; then
+            say "images built during the run and left behind (a build stage or a test image not removed):"
+            docker images -a --no-trunc --format '{{.ID}} {{.Repository}}:{{.Tag}} {{.CreatedSince}} {{.Size}}' \
+                | grep -F -f <(printf '%s\n' "${images[@]}") || true
+            for id in "${images[@]}"; do docker image rm -f "$id" >/dev/null 2>&1 || true; done
+            found=1
+        fi
+    fi
 fi
 
 pulls=""
@@ -85,6 +100,6 @@ if [ -n "$pulls" ]; then
 fi
 
 if [ "$found" = 0 ]; then
-    say "clean: no kit etcd process, data directory or container left, no image pulled"
+    say "clean: no kit etcd process, data directory, container or built image left, no image pulled"
 fi
 exit "$found"

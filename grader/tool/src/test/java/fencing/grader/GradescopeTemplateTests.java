@@ -89,7 +89,8 @@ class GradescopeTemplateTests {
             Files.copy(dockerfile, context.resolve("Dockerfile"));
         }
         long start = System.nanoTime();
-        build = CommandRun.of(List.of("docker", "build", "--force-rm", "--network", "host", "--build-arg", "BASE=" + base, "-t", IMAGE,
+        // Uncached, as Gradescope builds it: a layer cached by an earlier build of the same files would skip setup.sh's check.
+        build = CommandRun.of(List.of("docker", "build", "--no-cache", "--force-rm", "--network", "host", "--build-arg", "BASE=" + base, "-t", IMAGE,
                 context.toString()), Map.of(), classDir, classDir.resolve("docker-build.log"), BUILD_LIMIT);
         Uploads.record(String.format(Locale.ROOT, "gradescope: docker build of the autograder image, setup.sh included: %.0f s",
                 (System.nanoTime() - start) / 1e9));
@@ -296,32 +297,6 @@ class GradescopeTemplateTests {
                     Files.createDirectories(file.getParent());
                     Files.copy(in, file);
                 }
-            }
-        }
-    }
-
-    /** The {@code docker} command, for the steps whose exit code alone matters. */
-    private static final class Docker {
-
-        private Docker() {
-        }
-
-        static boolean answers(List<String> arguments) {
-            List<String> command = new ArrayList<>(List.of("docker"));
-            command.addAll(arguments);
-            try {
-                Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    return false;
-                }
-                return process.exitValue() == 0;
-            } catch (IOException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
             }
         }
     }

@@ -199,8 +199,8 @@ class PrairieLearnTemplateTests {
     void theImageGradesWithoutANetwork() throws Exception {
         String base = System.getenv().getOrDefault("KIT_PRAIRIELEARN_BASE", "local/debian:bookworm");
         boolean required = "true".equalsIgnoreCase(System.getenv("KIT_REQUIRE_DOCKER"));
-        String why = !docker(List.of("info")) ? "no Docker engine answers"
-                : !docker(List.of("image", "inspect", base)) ? "no local base image " + base + " (no registry is pulled from;"
+        String why = !Docker.answers(List.of("info")) ? "no Docker engine answers"
+                : !Docker.answers(List.of("image", "inspect", base)) ? "no local base image " + base + " (no registry is pulled from;"
                         + " .ci/debian-image.sh makes one)" : null;
         if (why != null && required) {
             throw new AssertionError("KIT_REQUIRE_DOCKER=true, but " + why);
@@ -212,14 +212,21 @@ class PrairieLearnTemplateTests {
                 "--out", upload.toString()), Map.of(), KitLocations.root(), dir.resolve("package.log"), LIMIT);
         assertThat(packaged.exit()).as("./kit package prairielearn: %s", packaged.output()).isZero();
         String image = "fencing-kit-grader:test-" + UUID.randomUUID().toString().substring(0, 8);
+        String checked = image + "-build-stage";
+        String context = upload.resolve("grading-image").toString();
         long start = System.nanoTime();
-        CommandRun build = CommandRun.of(List.of("docker", "build", "--network", "host", "--build-arg", "BASE=" + base, "-t", image,
-                upload.resolve("grading-image").toString()), Map.of(), dir, dir.resolve("docker-build.log"), BUILD_LIMIT);
+        // The build stage first, uncached and tagged: a layer cached by an earlier build of the same files would skip the
+        // check this test is about, and an untagged build stage would outlive the test as a dangling image.
+        CommandRun stage = CommandRun.of(List.of("docker", "build", "--no-cache", "--network", "host", "--build-arg", "BASE=" + base,
+                "--target", "build", "-t", checked, context), Map.of(), dir, dir.resolve("docker-build-stage.log"), BUILD_LIMIT);
+        CommandRun build = stage.exit() != 0 ? stage : CommandRun.of(List.of("docker", "build", "--network", "host", "--build-arg",
+                "BASE=" + base, "-t", image, context), Map.of(), dir, dir.resolve("docker-build.log"), BUILD_LIMIT);
         double buildSeconds = (System.nanoTime() - start) / 1e9;
         try {
+            assertThat(stage.exit()).as("docker build of the grading image's build stage; output:%n%s", stage.output()).isZero();
+            assertThat(stage.output()).as("the build stage's image check").contains("the reference solutions get full marks in this image");
             assertThat(build.exit()).as("docker build of the grading image; output:%n%s", build.output()).isZero();
-            assertThat(build.output()).as("the build's image check").contains("the reference solutions get full marks in this image");
-            assertThat(docker(List.of("run", "--rm", "--network", "none", "--entrypoint", "sh", image, "-c",
+            assertThat(Docker.answers(List.of("run", "--rm", "--network", "none", "--entrypoint", "sh", image, "-c",
                     "test ! -e /kit/solutions/src && test ! -e /kit/grader/tests/catalog"))).as("the published image holds no"
                     + " reference solutions and no catalog").isTrue();
 
@@ -236,7 +243,7 @@ class PrairieLearnTemplateTests {
             assertThat(wrong.path("score").asDouble(-1)).as("the wrong entry's score in the image").isLessThan(1.0);
             Uploads.record(String.format(Locale.ROOT, "prairielearn: docker build of the grading image %.0f s", buildSeconds));
         } finally {
-            docker(List.of("image", "rm", "-f", image));
+            Docker.answers(List.of("image", "rm", "-f", image, checked));
         }
     }
 
@@ -250,24 +257,6 @@ class PrairieLearnTemplateTests {
         Uploads.record(String.format(Locale.ROOT, "prairielearn: the image on %s, --network none --cpus 0.9 --memory 2g: %.1f s"
                 + " from docker run to its end", what, seconds));
         return results;
-    }
-
-    private static boolean docker(List<String> arguments) {
-        List<String> command = new ArrayList<>(List.of("docker"));
-        command.addAll(arguments);
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                return false;
-            }
-            return process.exitValue() == 0;
-        } catch (java.io.IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     /** Makes a {@code /grade}-shaped root with the submission's student files uploaded flat, and no results folder. */
