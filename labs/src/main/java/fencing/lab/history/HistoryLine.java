@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import fencing.lab.common.Json;
+import fencing.lab.common.Spelled;
 import fencing.lab.sink.Mode;
 import fencing.support.evidence.SinkReply;
 import java.io.UncheckedIOException;
@@ -18,9 +19,7 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * One line of a chaos history ({@code history.jsonl}, format {@value History#FORMAT}), as the chaos run writes it.
@@ -131,7 +130,7 @@ public sealed interface HistoryLine {
         }
 
         /** What a write came to, spelled in the history as {@link #text()}; a line with any other verdict is refused. */
-        public enum Verdict {
+        public enum Verdict implements Spelled {
             /** The sink took the write. */
             ACCEPTED("accepted"),
             /** The sink refused the write and kept what it had. */
@@ -147,21 +146,19 @@ public sealed interface HistoryLine {
 
             /** Returns the verdict as the history spells it, e.g. {@code accepted}. */
             @JsonValue
+            @Override
             public String text() {
                 return text;
             }
 
             /**
-             * Returns the verdict spelled exactly {@code text}.
-             *
-             * <p>Jackson's own reading of an enum would also take {@code " accepted"}, trimmed; a history is read as written.
+             * Returns the verdict spelled exactly {@code text}: a history is read as written.
              *
              * @throws IllegalArgumentException naming the verdicts there are, if none is spelled so
              */
             @JsonCreator
             public static Verdict of(String text) {
-                return Arrays.stream(values()).filter(verdict -> verdict.text.equals(text)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                        "no such verdict '" + text + "': " + Arrays.stream(values()).map(Verdict::text).collect(Collectors.joining(", "))));
+                return Spelled.exactly(Verdict.class, text, "verdict");
             }
 
             @Override
@@ -208,7 +205,7 @@ public sealed interface HistoryLine {
         }
 
         /** A fault's beginning or end, spelled in the history as {@link #text()}. */
-        public enum Action {
+        public enum Action implements Spelled {
             /** The writer was stopped with SIGSTOP. */
             FREEZE("freeze"),
             /** The frozen writer was resumed with SIGCONT. */
@@ -226,21 +223,19 @@ public sealed interface HistoryLine {
 
             /** Returns the action as the history spells it, e.g. {@code cut}; a line with any other action is refused. */
             @JsonValue
+            @Override
             public String text() {
                 return text;
             }
 
             /**
-             * Returns the action spelled exactly {@code text}.
-             *
-             * <p>Jackson's own reading of an enum would also take {@code " freeze"}, trimmed; a history is read as written.
+             * Returns the action spelled exactly {@code text}: a history is read as written.
              *
              * @throws IllegalArgumentException naming the actions there are, if none is spelled so
              */
             @JsonCreator
             public static Action of(String text) {
-                return Arrays.stream(values()).filter(action -> action.text.equals(text)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                        "no such action '" + text + "': " + Arrays.stream(values()).map(Action::text).collect(Collectors.joining(", "))));
+                return Spelled.exactly(Action.class, text, "action");
             }
 
             /** Returns whether this action begins a fault ({@code freeze}, {@code cut}) rather than ending one. */

@@ -2,7 +2,7 @@ package fencing.lab.run;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
+import fencing.lab.common.Spelled;
 import java.util.Optional;
 
 /**
@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * <p>Spelled as {@link #text()}, e.g. {@code not sent}, the words the sink's answers and the evidence have always used.
  */
-public enum Verdict {
+public enum Verdict implements Spelled {
 
     /** The sink took it. */
     ACCEPTED("accepted"),
@@ -31,23 +31,24 @@ public enum Verdict {
 
     /** Returns the verdict as the sink and the evidence spell it, e.g. {@code not sent}. */
     @JsonValue
+    @Override
     public String text() {
         return text;
     }
 
     /** Returns the verdict spelled {@code text}, or nothing where {@code text} says what went wrong instead, e.g. {@code HTTP 500}. */
     public static Optional<Verdict> parse(String text) {
-        return Arrays.stream(values()).filter(verdict -> verdict.text.equals(text)).findFirst();
+        return Spelled.find(Verdict.class, text);
     }
 
     /**
      * Returns the verdict spelled {@code text}.
      *
-     * @throws IllegalArgumentException if no verdict is spelled so
+     * @throws IllegalArgumentException naming the verdicts there are, if none is spelled so
      */
     @JsonCreator
     public static Verdict of(String text) {
-        return parse(text).orElseThrow(() -> new IllegalArgumentException("no such verdict '" + text + "'"));
+        return Spelled.exactly(Verdict.class, text, "verdict");
     }
 
     @Override

@@ -2,8 +2,7 @@ package fencing.lab.sink;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import fencing.lab.common.Spelled;
 
 /**
  * A mode of the sink server: one sink behind {@code /sinks/{mode}}, each over its own SQLite file.
@@ -11,7 +10,7 @@ import java.util.stream.Collectors;
  * <p>Spelled in JSON, in paths and in the evidence as {@link #text()}, e.g. {@code current-owner}, as it was when modes were
  * plain strings, so that files written then still read.
  */
-public enum Mode {
+public enum Mode implements Spelled {
 
     /** {@code PlainSink}: stores anything it is sent. */
     PLAIN("plain"),
@@ -28,19 +27,19 @@ public enum Mode {
 
     /** Returns the mode as the command line, the paths and the files spell it, e.g. {@code current-owner}. */
     @JsonValue
+    @Override
     public String text() {
         return text;
     }
 
     /**
-     * Returns the mode spelled {@code text}.
+     * Returns the mode spelled exactly {@code text}.
      *
      * @throws IllegalArgumentException naming the modes there are, if none is spelled so
      */
     @JsonCreator
     public static Mode of(String text) {
-        return Arrays.stream(values()).filter(mode -> mode.text.equals(text)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                "no such mode '" + text + "': " + Arrays.stream(values()).map(Mode::text).collect(Collectors.joining(", "))));
+        return Spelled.exactly(Mode.class, text, "mode");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package fencing.lab.run.chaos;
 
+import fencing.lab.common.Spelled;
 import fencing.lab.history.HistoryLine;
 import java.util.Arrays;
 import java.util.Collections;
@@ -14,7 +15,7 @@ import java.util.stream.Collectors;
  * <p>Each begins and ends with its own action in the history: a freeze with {@code freeze} and {@code thaw}, a partition
  * with {@code cut} and {@code heal}.
  */
-public enum Fault {
+public enum Fault implements Spelled {
 
     /** SIGSTOP, later SIGCONT: the writer stops altogether, every path with it. */
     FREEZE("freeze", HistoryLine.Fault.Action.FREEZE),
@@ -33,6 +34,7 @@ public enum Fault {
     }
 
     /** Returns the fault as {@code --faults} spells it, e.g. {@code partition}. */
+    @Override
     public String text() {
         return text;
     }
@@ -58,7 +60,7 @@ public enum Fault {
         EnumSet<Fault> faults = EnumSet.noneOf(Fault.class);
         for (String name : list.split(",", -1)) {
             String wanted = name.trim().toLowerCase(Locale.ROOT);
-            Fault fault = Arrays.stream(values()).filter(f -> f.text.equals(wanted)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+            Fault fault = Spelled.find(Fault.class, wanted).orElseThrow(() -> new IllegalArgumentException(
                     "no such fault '" + name.trim() + "' in '" + list + "': use " + listed() + ", comma-separated"));
             faults.add(fault);
         }
