@@ -161,8 +161,9 @@ public final class Study implements Callable<Integer> {
         String note = childClassPath == null ? "worker A and the sink server ran on the runner's class path"
                 : "worker A and the sink server ran on --child-class-path";
         long chosen = seed != null ? seed : new java.security.SecureRandom().nextLong();
+        Run run = new Run(classPath, note, clockRate, new Chaos(chosen, n, seconds, dealt), say, err);
         if (!selection.all()) {
-            return one(selection.cases().get(0), repeats, dir, classPath, note, new Chaos(chosen, n, seconds, dealt), clockRate, say, err);
+            return run.one(selection.cases().get(0), repeats, dir);
         }
         prepareOutDir(dir);
         for (String name : selection.cases()) {
@@ -172,7 +173,7 @@ public final class Study implements Callable<Integer> {
         for (String name : selection.cases()) {
             // The default case takes --repeats; every other case runs once, as its question asks.
             int times = name.equals(selection.cases().get(0)) ? repeats : 1;
-            int exit = one(name, times, dir.resolve(name), classPath, note, new Chaos(chosen, n, seconds, dealt), clockRate, say, err);
+            int exit = run.one(name, times, dir.resolve(name));
             exits.put(name, exit);
             say.println();
             if (exit == EXIT_COULD_NOT_RUN && Thread.currentThread().isInterrupted()) {
@@ -187,10 +188,21 @@ public final class Study implements Callable<Integer> {
                 : exits.containsValue(EXIT_DIFFERED) ? EXIT_DIFFERED : 0;
     }
 
-    private static int one(String name, int times, Path dir, String classPath, String note, Chaos chaos, Double clockRate, PrintWriter say,
-                           PrintWriter err) {
-        return Cases.of(name).map(labCase -> new Repeats(withClockRate(labCase, clockRate), times, dir, classPath, note, say).run(err))
-                .orElseGet(() -> new ChaosStudy(chaos.writers(), chaos.seconds(), chaos.seed(), chaos.faults(), dir, classPath, note, say).run(err));
+    /**
+     * What every case of one study runs with, whichever cases it runs.
+     *
+     * @param classPath where worker A and the sink server find their classes
+     * @param note      what {@code evidence.json} says of that class path
+     * @param clockRate A's clock rate for the cases that have such a clock, or {@code null} for each case's own
+     */
+    private record Run(String classPath, String note, Double clockRate, Chaos chaos, PrintWriter say, PrintWriter err) {
+
+        /** Runs the case {@code name} {@code times} times into {@code dir}, and returns the study's exit code for it. */
+        int one(String name, int times, Path dir) {
+            return Cases.of(name).map(labCase -> new Repeats(withClockRate(labCase, clockRate), times, dir, classPath, note, say).run(err))
+                    .orElseGet(() -> new ChaosStudy(chaos.writers(), chaos.seconds(), chaos.seed(), chaos.faults(), dir, classPath, note, say)
+                            .run(err));
+        }
     }
 
     /** The chaos run's options, checked: its seed, writers, seconds and faults. */

@@ -74,7 +74,7 @@ public final class Lineage implements AutoCloseable {
         snapshot = etcd().snapshot(client());
         snapshotRevision = revision;
         journal.add(Lane.ETCD, Kind.SNAPSHOT, Times.nowMicros(), "snapshot at rev " + revision,
-                "the maintenance API's snapshot of the whole keyspace, saved as " + snapshot.getFileName(), revision, null, null);
+                "the maintenance API's snapshot of the whole keyspace, saved as " + snapshot.getFileName(), Journal.About.token(revision));
         progress.accept("etcd snapshot taken at revision %d (%s)", new Object[] {revision, snapshot.getFileName()});
         return revision;
     }
@@ -88,14 +88,14 @@ public final class Lineage implements AutoCloseable {
         long revision = Tokens.revision(owner.token());
         String how = epochTokens ? "EpochLockService: epoch " + Tokens.epoch(owner.token()) + ", create_revision " + revision
                 : "EtcdLockService: token = create_revision";
-        journal.add(Lane.B, Kind.ACQUIRED, at, name + " acquires token " + owner.token(), how, owner.token(), null, null);
-        journal.add(Lane.ETCD, Kind.KEY_CREATED, at, "key created, rev " + revision, "the lock key, for " + name, revision, null, null);
+        journal.add(Lane.B, Kind.ACQUIRED, at, name + " acquires token " + owner.token(), how, Journal.About.token(owner.token()));
+        journal.add(Lane.ETCD, Kind.KEY_CREATED, at, "key created, rev " + revision, "the lock key, for " + name, Journal.About.token(revision));
         List<Exchange> writes = new SinkClient(prepared.sinkUri(), name).writeAll(modes, name, owner.token(), name);
         for (Exchange write : writes) {
             journal.exchange(write);
             Calls.requireOk(write, name + "'s write to " + write.mode());
             journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
-                    "token " + owner.token(), owner.token(), write.mode().text(), write.reply(SinkReply.WriteVerdict.class).verdict());
+                    "token " + owner.token(), Journal.About.write(owner.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict()));
         }
         boolean released = epochTokens ? epochLocks.release(owner) : plainLocks.release(owner);
         progress.accept("%s took the lock (token %d, %s), wrote: %s; released: %s",
@@ -118,7 +118,7 @@ public final class Lineage implements AutoCloseable {
         journal.add(Lane.ETCD, Kind.ETCD_RESTORED, Times.nowMicros(), "restored: rev " + before + " → " + after,
                 restored.description() + "; etcd was down " + restored.downMillis() + " ms; its revision went back from " + before
                         + " to " + after + (restored.how() == RestorableEtcd.How.SNAPSHOT_RESTORE
-                        ? " (the snapshot's " + snapshotRevision + ")" : " (an empty cluster)"), after, null, null);
+                        ? " (the snapshot's " + snapshotRevision + ")" : " (an empty cluster)"), Journal.About.token(after));
         progress.accept("etcd stopped at revision %d and brought back in %d ms: %s; its revision is now %d: it went backwards",
                 new Object[] {before, restored.downMillis(), restored.description(), after});
     }
@@ -130,7 +130,7 @@ public final class Lineage implements AutoCloseable {
         long mark = read.reply(SinkReply.ModeState.class).highWaterMark();
         long epoch = Recovery.afterRestore(client(), epochKey, mark);
         journal.add(Lane.ETCD, Kind.EPOCH_RAISED, Times.nowMicros(), "epoch → " + epoch,
-                "Recovery.afterRestore with the fenced sink's mark " + mark + " (epoch " + Tokens.epoch(mark) + ")", mark, null, null);
+                "Recovery.afterRestore with the fenced sink's mark " + mark + " (epoch " + Tokens.epoch(mark) + ")", Journal.About.token(mark));
         progress.accept("Recovery.afterRestore: the fenced sink's mark is %d (epoch %d); the epoch is now %d",
                 new Object[] {mark, Tokens.epoch(mark), epoch});
         return epoch;

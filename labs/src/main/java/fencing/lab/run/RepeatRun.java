@@ -97,9 +97,9 @@ public final class RepeatRun {
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
             aHolder = holder(Holder.A, ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
             journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
-                    "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", ready.token(), null, null);
+                    "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", Journal.About.token(ready.token()));
             journal.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
-                    "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), ready.token(), null, null);
+                    "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), Journal.About.token(ready.token()));
             journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", holds.ready);
             progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; %s and said READY", worker.pid(), ready.token(),
                     Calls.hex(ready.leaseId()), ttlSeconds, holds != AHolds.UNRENEWED ? "it keeps the lease alive"
@@ -149,9 +149,9 @@ public final class RepeatRun {
             long bAcquiredAt = Times.nowMicros();
             bHolder = holder(Holder.B, b.token(), b.leaseId(), bAcquiredAt, null);
             journal.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
-                    b.token(), null, null);
+                    Journal.About.token(b.token()));
             journal.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
-                    "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), b.token(), null, null);
+                    "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), Journal.About.token(b.token()));
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
             Stage stage = new Stage(toRun, prepared, journal, holderB, lineage, client, this::progress);

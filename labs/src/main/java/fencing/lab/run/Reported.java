@@ -45,15 +45,15 @@ final class Reported {
                 String value = w.after().value();
                 long mark = w.after().highWaterMark();
                 journal.add(Lane.SINK, Kind.VERDICT, call.decidedAtMicros(), w.mode() + ": " + w.value() + " (token " + w.token() + ") " + w.verdict(),
-                        call.from() + "'s write; after it the mode holds " + value + " with mark " + mark, w.token(),
-                        w.mode(), w.verdict(), null, value, mark, call.from());
+                        call.from() + "'s write; after it the mode holds " + value + " with mark " + mark,
+                        Journal.About.sinkVerdict(w.token(), w.mode(), w.verdict(), value, mark, call.from()));
             } else if (call.isLedgerAdd() && call.response() instanceof SinkReply.LedgerVerdict l) {
                 long total = l.after().total();
                 long mark = l.after().highWaterMark();
                 journal.add(Lane.SINK, Kind.LEDGER_VERDICT, call.decidedAtMicros(), call.ledger() + ": " + l.requestId() + " (+"
                                 + l.amount() + ", token " + l.token() + ") " + l.verdict() + ", total " + total,
-                        call.from() + "'s request; after it the ledger's total is " + total + " and its mark " + mark, l.token(),
-                        call.ledger(), l.verdict(), total, null, mark, call.from());
+                        call.from() + "'s request; after it the ledger's total is " + total + " and its mark " + mark,
+                        Journal.About.ledgerVerdict(l.token(), call.ledger(), l.verdict(), total, mark, call.from()));
             }
         }
     }

@@ -61,7 +61,7 @@ final class ClockSteps {
                     String.format(Locale.ROOT, "own timer: %.2f s left, %s", left, checked.saysValid() ? "valid" : "spent"),
                     String.format(Locale.ROOT, "A's clock, at %s× the machine's, counted %.2f s since A asked for the lock; the machine's counted"
                             + " %.2f s. A %s", checked.clockRate(), aClock, machine, checked.saysValid() ? "writes" : "does not write"),
-                    ready.token(), null, null);
+                    Journal.About.token(ready.token()));
             stage.progress("A checked its own timer: its clock (%s×) counted %.2f s of the %d s TTL, the machine's %.2f s; %s",
                     checked.clockRate(), aClock, checked.ttlMillis() / 1000, machine,
                     checked.saysValid() ? "it says the lease is valid, so A writes" : "it says the lease is spent, so A does not write");

@@ -1,6 +1,7 @@
 package fencing.lab.run.cases;
 
 import fencing.lab.sink.Mode;
+import fencing.lab.run.Journal;
 import fencing.lab.run.Calls;
 import fencing.lab.run.Stage;
 import fencing.lab.run.Step;
@@ -44,7 +45,7 @@ final class HoldSteps {
                     stage.journal().add(Lane.SINK, Kind.WRITE_HELD, status.heldSinceMicros(), "A's check passed, held",
                             "the broken sink read mark " + status.markSeen() + " outside any transaction, found token "
                                     + status.heldToken() + " not older, and is held before its write",
-                            status.heldToken(), Mode.FENCED.text(), null);
+                            Journal.About.write(status.heldToken(), Mode.FENCED, null));
                     stage.progress("A's fenced write passed the broken sink's check (mark %d) and is held between check and write",
                             status.markSeen());
                     return;

@@ -1,6 +1,7 @@
 package fencing.lab.run.cases;
 
 import fencing.lab.sink.Mode;
+import fencing.lab.run.Journal;
 import fencing.lab.run.Calls;
 import fencing.lab.run.Stage;
 import fencing.lab.run.Step;
@@ -41,7 +42,7 @@ final class OwnerSteps {
                 stage.journal().exchange(write);
                 Calls.requireOk(write, "B's write to " + write.mode());
                 stage.journal().add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(),
-                        "token " + b.token(), b.token(), write.mode().text(), write.reply(SinkReply.WriteVerdict.class).verdict());
+                        "token " + b.token(), Journal.About.write(b.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict()));
             }
             stage.progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
         }

@@ -1,6 +1,7 @@
 package fencing.lab.run.cases;
 
 import fencing.lab.sink.Mode;
+import fencing.lab.run.Journal;
 import fencing.lab.run.Calls;
 import fencing.lab.run.LabProcess;
 import fencing.lab.run.Stage;
@@ -48,7 +49,7 @@ final class RequestSteps {
                     Calls.requireOk(write, "C's forged write to " + write.mode());
                     writes.add(write);
                     stage.journal().add(Lane.C, Kind.FORGED_WRITE, write.receivedAtMicros(), FORGED + " → " + write.mode() + ": " + write.verdict(),
-                            "token " + wrote.token() + ", made up: C never held the lock", wrote.token(), write.mode().text(), write.verdict());
+                            "token " + wrote.token() + ", made up: C never held the lock", Journal.About.write(wrote.token(), write.mode(), write.verdict()));
                 }
             }
             stage.progress("C (pid %d), which never held the lock, wrote %s with the made-up token %d: %s",
@@ -86,9 +87,9 @@ final class RequestSteps {
                 if (first.isLost()) {
                     stage.journal().add(Lane.B, Kind.RESPONSE_LOST, first.receivedAtMicros(), requestId + " → " + ledger + ": no response",
                             "the sink applied the request and closed the connection without answering (" + first.error() + ")",
-                            token, ledger, null);
+                            Journal.About.ledgerRequest(token, ledger));
                     stage.journal().add(Lane.B, Kind.RETRIED, Times.nowMicros(), "retries " + requestId, "the same request id, token and amount",
-                            token, ledger, null);
+                            Journal.About.ledgerRequest(token, ledger));
                     answered = stage.asB().add(ledger, "B", token, requestId, amount);
                     stage.journal().exchange(answered);
                 }
