@@ -11,6 +11,22 @@ final class Docker {
     private Docker() {
     }
 
+    /**
+     * Returns why an image cannot be built here on the local image {@code base}, or {@code null} if it can.
+     *
+     * @throws AssertionError if it cannot and {@code KIT_REQUIRE_DOCKER=true}, as CI sets it, where a skipped image test would
+     *                        pass for one that ran
+     */
+    static String cannotBuildOn(String base) {
+        String why = !answers(List.of("info")) ? "no Docker engine answers"
+                : !answers(List.of("image", "inspect", base)) ? "no local base image " + base + " (no registry is pulled from;"
+                        + " .ci/debian-image.sh makes one)" : null;
+        if (why != null && "true".equalsIgnoreCase(System.getenv("KIT_REQUIRE_DOCKER"))) {
+            throw new AssertionError("KIT_REQUIRE_DOCKER=true, but " + why);
+        }
+        return why;
+    }
+
     /** Runs {@code docker} with {@code arguments}, its output discarded; true when it exits 0 within a minute. */
     static boolean answers(List<String> arguments) {
         List<String> command = new ArrayList<>(List.of("docker"));
