@@ -5,6 +5,7 @@ import fencing.lab.history.HistoryChecker;
 import fencing.lab.report.ChaosReport;
 import fencing.lab.run.cases.Cases;
 import fencing.lab.run.Extension;
+import fencing.lab.run.chaos.ChaosPlan;
 import fencing.lab.run.chaos.ChaosRun;
 import fencing.lab.run.chaos.Fault;
 import fencing.support.Etcd;
@@ -16,27 +17,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
-/** The chaos run: many writers and a seeded nemesis dealing {@code faults}, its history checked, its evidence and reports written. */
-record ChaosStudy(int writers, long seconds, long seed, Set<Fault> faults, Path dir, String classPath, String classPathNote, PrintWriter say) {
-
-    /** The chaos run's defaults, where {@code --writers} and {@code --duration} are not given. */
-    static final int WRITERS = 4;
-    static final long SECONDS = 30;
-
-    /** Returns the command that replays this run's faults; it names {@code --faults} where they are not the default. */
-    String replay() {
-        return String.format(Locale.ROOT, "./kit study --case chaos --writers %d --duration %d --seed %d%s", writers, seconds, seed,
-                faults.equals(Fault.DEFAULT) ? "" : " --faults " + Fault.spell(faults));
-    }
+/** The chaos run: many writers and a seeded nemesis, as {@code plan} asks, its history checked, its evidence and reports written. */
+record ChaosStudy(ChaosPlan plan, Path dir, ChildClassPath classes, PrintWriter say) {
 
     /** Runs the chaos run into {@code dir}; returns its exit code, as {@link Repeats#run} does. */
     int run(PrintWriter err) {
         Study.prepareOutDir(dir);
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case chaos (%s) · %d writers · %d s · seed %d · faults %s · lease TTL %d s · out %s%n",
-                ChaosRun.TITLE, writers, seconds, seed, Fault.spell(faults), Study.TTL_SECONDS, dir);
+                ChaosRun.TITLE, plan.writers(), plan.seconds(), plan.seed(), Fault.spell(plan.faults()), Study.TTL_SECONDS, dir);
         say.flush();
         ChaosRun.Result result;
         String etcdOrigin;
@@ -44,19 +34,19 @@ record ChaosStudy(int writers, long seconds, long seed, Set<Fault> faults, Path 
             Etcd etcd = Etcd.shared();
             etcdOrigin = etcd.toString();
             say.println("etcd: " + etcd);
-            ChaosRun run = new ChaosRun(writers, seconds, seed, faults, Study.TTL_SECONDS, dir, classPath, say);
-            if (Extension.notImplemented(classPath).isPresent()) {
+            ChaosRun run = new ChaosRun(plan, Study.TTL_SECONDS, dir, classes.path(), say);
+            if (Extension.notImplemented(classes.path()).isPresent()) {
                 say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet");
                 run = run.withoutCurrentOwner();
             }
             result = run.run(etcd);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            err.println("The study could not finish: interrupted; replay with seed " + seed);
+            err.println("The study could not finish: interrupted; replay with seed " + plan.seed());
             return Study.EXIT_COULD_NOT_RUN;
         } catch (RuntimeException e) {
             Study.writeStackTrace(dir, e);
-            err.println("The study could not finish: " + Study.describe(e) + "; replay with seed " + seed);
+            err.println("The study could not finish: " + Study.describe(e) + "; replay with seed " + plan.seed());
             err.println("(details in " + dir.resolve("study-error.log") + ")");
             err.flush();
             return Study.EXIT_COULD_NOT_RUN;
@@ -76,7 +66,7 @@ record ChaosStudy(int writers, long seconds, long seed, Set<Fault> faults, Path 
         say.println("history:  " + result.history() + "   (./kit check-history " + result.history() + ")");
         say.println("evidence: " + dir.resolve(Evidence.FILE));
         say.println("reports:  " + dir.resolve("report.md") + "  " + dir.resolve("report.html"));
-        say.println("replay:   " + replay());
+        say.println("replay:   " + plan.replay());
         say.flush();
         return result.pass() ? 0 : Study.EXIT_DIFFERED;
     }
@@ -89,12 +79,13 @@ record ChaosStudy(int writers, long seconds, long seed, Set<Fault> faults, Path 
             modes.put(mode, new Evidence.ChaosMode(mode, r.sinks().get(mode), m.writes(), m.accepted(), m.rejected(), m.noVerdict(),
                     m.staleAccepted(), m.lostUpdates(), m.expiredHolderAccepted(), m.complete(), m.examples()));
         }
-        Evidence.Chaos chaos = new Evidence.Chaos(writers, seconds, seed, replay(), r.startedAtMicros(), r.endedAtMicros(),
+        Evidence.Chaos chaos = new Evidence.Chaos(plan.writers(), plan.seconds(), plan.seed(), plan.replay(), r.startedAtMicros(), r.endedAtMicros(),
                 dir.relativize(Path.of(r.history())).toString(), r.freezes(), r.partitions(), r.writesPerSecond(), r.findings().problems(), modes, r.differences());
         Evidence.Summary summary = new Evidence.Summary(1, r.pass() ? 1 : 0, r.pass() ? 0 : 1, Evidence.Stats.of(List.of()),
                 Evidence.Stats.of(List.of()), Evidence.Stats.of(List.of()));
-        return new Evidence.Study(Evidence.SCHEMA, Study.class.getName(), Cases.CHAOS, ChaosRun.TITLE, Study.CONTRACT, startedAt,
-                Instant.now().toString(), Study.TTL_SECONDS, 1, etcdOrigin, Runtime.version().toString(), classPathNote, r.sinks(), List.of(),
-                summary, chaos, null);
+        Evidence.Setup setup = new Evidence.Setup(Study.class.getName(), Study.CONTRACT, etcdOrigin, Runtime.version().toString(),
+                classes.note(), Study.TTL_SECONDS, 1, r.sinks());
+        return new Evidence.Study(Evidence.SCHEMA, Cases.CHAOS, ChaosRun.TITLE, setup, startedAt, Instant.now().toString(), List.of(), summary,
+                chaos, null);
     }
 }

@@ -29,13 +29,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * The repeats of one case played by A and B: the etcd it needs, the repeats one after another, and its evidence and reports.
  *
- * @param classPathNote how the evidence says where worker A and the sink server ran
+ * @param classes where worker A and the sink server find their classes
  */
-record Repeats(LabCase labCase, int repeats, Path dir, String classPath, String classPathNote, PrintWriter say) {
+record Repeats(LabCase labCase, int repeats, Path dir, ChildClassPath classes, PrintWriter say) {
 
     /** Runs the case into {@code dir}; returns its exit code (0, {@link Study#EXIT_DIFFERED} or {@link Study#EXIT_COULD_NOT_RUN}). */
     int run(PrintWriter err) {
-        CaseToRun toRun = CaseToRun.onTheClassesAtHand(labCase, classPath);
+        CaseToRun toRun = CaseToRun.onTheClassesAtHand(labCase, classes.path());
         Study.prepareOutDir(dir);
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case %s (%s) · %d repeat%s · lease TTL %d s · out %s%n",
@@ -105,7 +105,7 @@ record Repeats(LabCase labCase, int repeats, Path dir, String classPath, String 
                 ByteSequence warmUp = ByteSequence.from(Etcd.uniqueKey("lab-warm-up"), StandardCharsets.UTF_8);
                 client.getKVClient().txn().If(new Cmp(warmUp, Cmp.Op.EQUAL, CmpTarget.version(0)))
                         .Then(Op.get(warmUp, GetOption.DEFAULT)).commit().get(5, TimeUnit.SECONDS);
-                next = Prepared.start(1, Study.repeatDir(dir, 1), toRun, endpoints, Study.TTL_SECONDS, classPath);
+                next = Prepared.start(1, Study.repeatDir(dir, 1), toRun, endpoints, Study.TTL_SECONDS, classes.path());
                 for (int i = 1; i <= repeats; i++) {
                     Prepared current = next;
                     next = null;
@@ -116,7 +116,7 @@ record Repeats(LabCase labCase, int repeats, Path dir, String classPath, String 
                                 .onCluster(cluster).run(() -> {
                                     if (following <= repeats) {
                                         ahead.prepared = Prepared.start(following, Study.repeatDir(dir, following), toRun, endpoints,
-                                                Study.TTL_SECONDS, classPath);
+                                                Study.TTL_SECONDS, classes.path());
                                     }
                                 });
                         done.add(repeat);
@@ -145,13 +145,14 @@ record Repeats(LabCase labCase, int repeats, Path dir, String classPath, String 
                 a.add(repeat.figures().stopToFencedVerdictMinusTtlMillis());
             }
             b.add(repeat.figures().repeatMinusTtlMillis());
-            expiry.add(repeat.expiry().waitAfterStopMillis());
+            expiry.add(repeat.lock().expiry().waitAfterStopMillis());
         }
-        int passed = (int) done.stream().filter(Evidence.Repeat::pass).count();
+        int passed = (int) done.stream().filter(repeat -> repeat.judgement().pass()).count();
         Evidence.Summary summary = new Evidence.Summary(done.size(), passed, done.size() - passed,
                 Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
-        return new Evidence.Study(Evidence.SCHEMA, Study.class.getName(), labCase.name(), labCase.title(), Study.CONTRACT,
-                startedAt, Instant.now().toString(), Study.TTL_SECONDS, repeats, etcdOrigin, Runtime.version().toString(), classPathNote,
-                toRun.implementations(), done, summary, null, error);
+        Evidence.Setup setup = new Evidence.Setup(Study.class.getName(), Study.CONTRACT, etcdOrigin, Runtime.version().toString(),
+                classes.note(), Study.TTL_SECONDS, repeats, toRun.implementations());
+        return new Evidence.Study(Evidence.SCHEMA, labCase.name(), labCase.title(), setup, startedAt, Instant.now().toString(), done, summary,
+                null, error);
     }
 }

@@ -2,6 +2,7 @@ package fencing.lab;
 
 import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.Cases;
+import fencing.lab.run.chaos.ChaosPlan;
 import fencing.lab.run.chaos.Fault;
 import fencing.lab.report.StudyIndex;
 import fencing.support.FileTrees;
@@ -143,8 +144,8 @@ public final class Study implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--clock-rate: " + e.getMessage());
         }
-        int n = writers == null ? ChaosStudy.WRITERS : writers;
-        long seconds = duration == null ? ChaosStudy.SECONDS : duration;
+        int n = writers == null ? ChaosPlan.WRITERS : writers;
+        long seconds = duration == null ? ChaosPlan.SECONDS : duration;
         if (n < 2 || n > 16) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--writers must be between 2 and 16, got " + n);
         }
@@ -161,7 +162,7 @@ public final class Study implements Callable<Integer> {
         String note = childClassPath == null ? "worker A and the sink server ran on the runner's class path"
                 : "worker A and the sink server ran on --child-class-path";
         long chosen = seed != null ? seed : new java.security.SecureRandom().nextLong();
-        Run run = new Run(classPath, note, clockRate, new Chaos(chosen, n, seconds, dealt), say, err);
+        Run run = new Run(new ChildClassPath(classPath, note), clockRate, new ChaosPlan(n, seconds, chosen, dealt), say, err);
         if (!selection.all()) {
             return run.one(selection.cases().get(0), repeats, dir);
         }
@@ -191,22 +192,15 @@ public final class Study implements Callable<Integer> {
     /**
      * What every case of one study runs with, whichever cases it runs.
      *
-     * @param classPath where worker A and the sink server find their classes
-     * @param note      what {@code evidence.json} says of that class path
      * @param clockRate A's clock rate for the cases that have such a clock, or {@code null} for each case's own
      */
-    private record Run(String classPath, String note, Double clockRate, Chaos chaos, PrintWriter say, PrintWriter err) {
+    private record Run(ChildClassPath classes, Double clockRate, ChaosPlan chaos, PrintWriter say, PrintWriter err) {
 
         /** Runs the case {@code name} {@code times} times into {@code dir}, and returns the study's exit code for it. */
         int one(String name, int times, Path dir) {
-            return Cases.of(name).map(labCase -> new Repeats(withClockRate(labCase, clockRate), times, dir, classPath, note, say).run(err))
-                    .orElseGet(() -> new ChaosStudy(chaos.writers(), chaos.seconds(), chaos.seed(), chaos.faults(), dir, classPath, note, say)
-                            .run(err));
+            return Cases.of(name).map(labCase -> new Repeats(withClockRate(labCase, clockRate), times, dir, classes, say).run(err))
+                    .orElseGet(() -> new ChaosStudy(chaos, dir, classes, say).run(err));
         }
-    }
-
-    /** The chaos run's options, checked: its seed, writers, seconds and faults. */
-    private record Chaos(long seed, int writers, long seconds, Set<Fault> faults) {
     }
 
     /** Returns {@code labCase} with A's clock at {@code clockRate} where the case has such a clock and a rate was given. */

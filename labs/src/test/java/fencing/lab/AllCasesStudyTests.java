@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.lab.run.cases.Cases;
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,8 +79,8 @@ class AllCasesStudyTests {
         Path folder = run.dir.resolve(Cases.ALL.get(0).name());
         List<String> log = Files.readAllLines(folder.resolve("repeat-01/worker-A.log"));
         Evidence.Repeat repeat = Evidence.read(folder.resolve(Evidence.FILE)).repeats().get(0);
-        long keepAlives = repeat.events().stream().filter(e -> e.kind() == Evidence.Kind.KEEPALIVE).count();
-        long calls = repeat.exchanges().stream().filter(call -> call.from().equals("A")).count();
+        long keepAlives = repeat.trace().events().stream().filter(e -> e.kind() == EventKind.KEEPALIVE).count();
+        long calls = repeat.trace().exchanges().stream().filter(call -> call.from().equals("A")).count();
 
         for (String report : List.of("Started[", "Ready[", "KeepAliveEnded[", "Wrote[")) {
             assertThat(log).as("worker-A.log has its %s line", report).anySatisfy(line -> assertThat(line).contains(" " + report));

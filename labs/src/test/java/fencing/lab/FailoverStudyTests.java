@@ -6,6 +6,7 @@ import fencing.support.ChildJvm;
 import fencing.support.ProcessLiveness;
 import fencing.support.Supervised;
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,12 +32,12 @@ class FailoverStudyTests {
     void keyOutlivesItsTtlPastTheElectionAndFencingStillRejectsTheLateWrite(@TempDir Path dir) throws Exception {
         StudyRun run = StudyRun.of(dir, "--case", "failover");
         Evidence.Repeat repeat = run.repeat();
-        long ttlMillis = repeat.ttlSeconds() * 1000;
-        Evidence.Event frozen = event(repeat, Evidence.Lane.A, Evidence.Kind.FROZEN);
-        Evidence.Event fault = event(repeat, Evidence.Lane.ETCD, Evidence.Kind.LEADER_FAULT);
-        Evidence.Event elected = event(repeat, Evidence.Lane.ETCD, Evidence.Kind.LEADER_ELECTED);
-        Evidence.Event deleted = event(repeat, Evidence.Lane.ETCD, Evidence.Kind.KEY_DELETED);
-        Evidence.Expiry expiry = repeat.expiry();
+        long ttlMillis = repeat.lock().ttlSeconds() * 1000;
+        Evidence.Event frozen = event(repeat, Evidence.Lane.A, EventKind.FROZEN);
+        Evidence.Event fault = event(repeat, Evidence.Lane.ETCD, EventKind.LEADER_FAULT);
+        Evidence.Event elected = event(repeat, Evidence.Lane.ETCD, EventKind.LEADER_ELECTED);
+        Evidence.Event deleted = event(repeat, Evidence.Lane.ETCD, EventKind.KEY_DELETED);
+        Evidence.Expiry expiry = repeat.lock().expiry();
         String killed = fault.label().replaceAll("leader (member-\\d+) killed", "$1");
 
         assertThat(run.exitCode).as("the failover repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
@@ -47,19 +48,19 @@ class FailoverStudyTests {
         assertThat(deleted.tMillis()).as("A's key was seen gone after the new leader was elected")
                 .isGreaterThan(elected.tMillis());
         // etcd counts a lease's TTL in whole seconds, so the sampler may miss the rise: it supports the verdict, it is not it.
-        for (Evidence.Event renewed : events(repeat, Evidence.Lane.ETCD, Evidence.Kind.LEASE_RENEWED)) {
+        for (Evidence.Event renewed : events(repeat, Evidence.Lane.ETCD, EventKind.LEASE_RENEWED)) {
             assertThat(renewed.tMillis()).as("a sampled renewal comes after the fault, A still frozen")
-                    .isGreaterThan(fault.tMillis()).isLessThan(event(repeat, Evidence.Lane.A, Evidence.Kind.RESUMED).tMillis());
+                    .isGreaterThan(fault.tMillis()).isLessThan(event(repeat, Evidence.Lane.A, EventKind.RESUMED).tMillis());
         }
-        assertThat(repeat.notes().get(0)).as("the repeat notes whether the sampler saw the renewal")
-                .startsWith("supporting: ").contains(events(repeat, Evidence.Lane.ETCD, Evidence.Kind.LEASE_RENEWED).isEmpty() ? "did not see" : "seen going back up");
+        assertThat(repeat.judgement().notes().get(0)).as("the repeat notes whether the sampler saw the renewal")
+                .startsWith("supporting: ").contains(events(repeat, Evidence.Lane.ETCD, EventKind.LEASE_RENEWED).isEmpty() ? "did not see" : "seen going back up");
         assertThat(expiry.waitAfterStopMillis()).as("A's key was seen gone later than one TTL (%d ms) after A's freeze", ttlMillis)
                 .isGreaterThan(ttlMillis);
         assertThat(deleted.tMillis() - fault.tMillis())
                 .as("the renewal gave the lease a whole TTL again: the key went more than a TTL after the fault").isGreaterThan(ttlMillis);
         assertThat(sawMillis(expiry))
                 .as("the key's absence was observed, by the watch or the poll").isEqualTo(expiry.waitAfterStopMillis());
-        assertThat(repeat.b().token()).as("B's token is above A's").isGreaterThan(repeat.a().token());
+        assertThat(repeat.lock().b().token()).as("B's token is above A's").isGreaterThan(repeat.lock().a().token());
         assertThat(run.write("A", "fenced").verdict()).as("the fenced sink still rejects A's late write").isEqualTo("rejected");
         assertThat(run.write("A", "plain").verdict()).as("the plain sink accepts it").isEqualTo("accepted");
 
@@ -133,17 +134,17 @@ class FailoverStudyTests {
         throw new AssertionError("the study did not say '" + text + "' within 120 s; it said:\n" + Files.readString(log));
     }
 
-    private static Evidence.Event event(Evidence.Repeat repeat, Evidence.Lane lane, Evidence.Kind kind) {
-        for (Evidence.Event event : repeat.events()) {
+    private static Evidence.Event event(Evidence.Repeat repeat, Evidence.Lane lane, EventKind kind) {
+        for (Evidence.Event event : repeat.trace().events()) {
             if (event.lane() == lane && event.kind() == kind) {
                 return event;
             }
         }
-        throw new AssertionError("no " + lane.label() + " event of kind " + kind + " in " + repeat.events());
+        throw new AssertionError("no " + lane.label() + " event of kind " + kind + " in " + repeat.trace().events());
     }
 
-    private static List<Evidence.Event> events(Evidence.Repeat repeat, Evidence.Lane lane, Evidence.Kind kind) {
-        return repeat.events().stream().filter(event -> event.lane() == lane && event.kind() == kind).toList();
+    private static List<Evidence.Event> events(Evidence.Repeat repeat, Evidence.Lane lane, EventKind kind) {
+        return repeat.trace().events().stream().filter(event -> event.lane() == lane && event.kind() == kind).toList();
     }
 
     /** Returns when the observer that saw the key gone first saw it, after SIGSTOP: the watch's time or the poll's. */

@@ -39,8 +39,8 @@ class LateWriteStudyTests {
     @DisplayName("The plain sink ends at A-late; the fenced sink rejects A and stays at B-current")
     void plainSinkTakesTheLateWriteAndFencedSinkRejectsIt() {
         Map<String, Evidence.ModeOutcome> modes = run.repeat().modes();
-        long aToken = run.repeat().a().token();
-        long bToken = run.repeat().b().token();
+        long aToken = run.repeat().lock().a().token();
+        long bToken = run.repeat().lock().b().token();
 
         assertThat(run.exitCode).as("the study exits 0 when the repeat ends as expected; it said:%n%s%s", run.out, run.err).isZero();
         assertThat(run.write("A", "fenced").verdict())
@@ -54,14 +54,14 @@ class LateWriteStudyTests {
         assertThat(run.write("A", "current-owner").verdict())
                 .as("the current-owner sink asks etcd, which says B holds the lock, so it rejects A's token %d", aToken).isEqualTo("rejected");
         assertThat(modes.get("current-owner").finalValue()).as("the current-owner sink keeps B's write").isEqualTo("B-current");
-        assertThat(run.repeat().pass()).as("the evidence records the repeat as passed").isTrue();
+        assertThat(run.repeat().judgement().pass()).as("the evidence records the repeat as passed").isTrue();
     }
 
     @Test
     @DisplayName("B's token is larger than A's, and neither is a lease ID")
     void bsTokenIsLargerThanAsAndNeitherIsALeaseId() {
-        Evidence.Holder a = run.repeat().a();
-        Evidence.Holder b = run.repeat().b();
+        Evidence.Holder a = run.repeat().lock().a();
+        Evidence.Holder b = run.repeat().lock().b();
 
         assertThat(b.token()).as("a later owner gets a larger token: A %d, B %d", a.token(), b.token())
                 .isGreaterThan(a.token());
@@ -73,7 +73,7 @@ class LateWriteStudyTests {
     @Test
     @DisplayName("The lease expired because A was frozen: the key was seen gone only after SIGSTOP, about a TTL later")
     void observesTheKeyGoneAfterTheFreeze() {
-        Evidence.Expiry expiry = run.repeat().expiry();
+        Evidence.Expiry expiry = run.repeat().lock().expiry();
         double wait = expiry.waitAfterStopMillis();
         double sinceLastKeepAlive = (expiry.observedAtMicros() - expiry.lastKeepAliveMicros()) / 1000.0;
 
@@ -90,7 +90,7 @@ class LateWriteStudyTests {
     void evidenceHasTheExchangesFinalStatesAndFigures() {
         Evidence.Repeat repeat = run.repeat();
         List<String> calls = new ArrayList<>();
-        for (Evidence.Call call : repeat.exchanges()) {
+        for (Evidence.Call call : repeat.trace().exchanges()) {
             calls.add(call.from() + " " + call.method() + " " + call.path());
             assertThat(call.receivedAtMicros()).as("each exchange has its times: %s", call).isGreaterThanOrEqualTo(call.sentAtMicros());
             assertThat(call.response()).as("each exchange has its response: %s", call).isNotNull();
@@ -105,7 +105,7 @@ class LateWriteStudyTests {
                     .isGreaterThan(run.write("B", "plain").receivedAtMicros())
                     .isGreaterThan(run.write("B", "fenced").receivedAtMicros());
         }
-        assertThat(repeat.ttlSeconds()).as("the lease's TTL").isEqualTo(2);
+        assertThat(repeat.lock().ttlSeconds()).as("the lease's TTL").isEqualTo(2);
         assertThat(repeat.figures().stopToFencedVerdictMinusTtlMillis()).as("figure (a) is recorded").isNotNull();
         // Figure (b) is a primitive in the record, so a file without it would read as 0: a repeat, which waits out the TTL, is longer.
         assertThat(repeat.figures().repeatMinusTtlMillis()).as("figure (b) is recorded").isPositive();
@@ -138,7 +138,7 @@ class LateWriteStudyTests {
     @Test
     void reportMarkdownHasTheVerdictsAndTokens() {
         String report = run.file("report.md");
-        long aToken = run.repeat().a().token();
+        long aToken = run.repeat().lock().a().token();
 
         assertThat(report).as("report.md says what happened, with A's real token %d", aToken)
                 .contains("The worker that came back").contains("| " + aToken + " |").contains("rejected").contains("(a) SIGSTOP");

@@ -54,14 +54,14 @@ class OtherImplementationsTests {
         String classPath = classes + File.pathSeparator + System.getProperty("java.class.path");
 
         StudyRun run = StudyRun.of(dir.resolve("out"), "--child-class-path", classPath);
-        long aToken = run.repeat().a().token();
+        long aToken = run.repeat().lock().a().token();
 
         assertThat(run.exitCode).as("a repeat that does not end as expected makes the study exit 1; it said:%n%s%s", run.out, run.err)
                 .isEqualTo(Study.EXIT_DIFFERED);
         assertThat(run.out).as("the study names what differed")
                 .contains("fenced: A's late write with token " + aToken + " was accepted, expected rejected")
                 .contains("fenced: ended at A-late, expected B-current");
-        assertThat(run.repeat().pass()).as("the evidence records the repeat as failed").isFalse();
+        assertThat(run.repeat().judgement().pass()).as("the evidence records the repeat as failed").isFalse();
     }
 
     @Test

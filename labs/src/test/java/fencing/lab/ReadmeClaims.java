@@ -1,6 +1,7 @@
 package fencing.lab;
 
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -38,9 +39,9 @@ final class ReadmeClaims {
     static List<String> events(String readme, Path out) {
         Set<String> recorded = new TreeSet<>();
         for (Evidence.Study study : studies(out)) {
-            study.repeats().forEach(repeat -> repeat.events().forEach(e -> recorded.add(e.kind().name())));
+            study.repeats().forEach(repeat -> repeat.trace().events().forEach(e -> recorded.add(e.kind().name())));
         }
-        Set<String> known = new TreeSet<>(Arrays.stream(Evidence.Kind.values()).map(Enum::name).toList());
+        Set<String> known = new TreeSet<>(Arrays.stream(EventKind.values()).map(Enum::name).toList());
         List<String> problems = new ArrayList<>();
         Matcher named = EVENT.matcher(readme);
         while (named.find()) {
@@ -50,7 +51,7 @@ final class ReadmeClaims {
             }
             if (!known.contains(kind)) {
                 problems.add("the README names an event " + kind + ", which is no kind of event the lab records " + known);
-            } else if (!recorded.contains(kind) && !Evidence.Kind.valueOf(kind).sampled()) {
+            } else if (!recorded.contains(kind) && !EventKind.valueOf(kind).sampled()) {
                 problems.add("the README names the event " + kind + ", which no case of the run recorded");
             }
         }

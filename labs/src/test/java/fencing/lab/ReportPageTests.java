@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.lab.report.Reports;
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,8 +48,8 @@ class ReportPageTests {
     @DisplayName("the rendered page has lanes A, etcd, B and sink with the real tokens and verdicts, and a zoomed inset of its crowded end")
     void pageRendersTheLanesTokensVerdictsAndTheInset() {
         WebDriver page = browser.open(run.dir.resolve("report.html"));
-        long a = repeat.a().token();
-        long verdicts = repeat.events().stream().filter(e -> e.kind() == Evidence.Kind.VERDICT).count();
+        long a = repeat.lock().a().token();
+        long verdicts = repeat.trace().events().stream().filter(e -> e.kind() == EventKind.VERDICT).count();
 
         assertThat(page.findElement(By.id("rendered-check")).getText()).as("the page's own script ran and counted what it drew")
                 .isEqualTo("Rendered: 4 lanes and " + verdicts + " sink verdicts on the timelines.");
@@ -80,8 +81,8 @@ class ReportPageTests {
     }
 
     private static long lastHalfSecond(Evidence.Repeat repeat) {
-        double last = repeat.events().stream().mapToDouble(Evidence.Event::tMillis).max().orElse(0);
-        return repeat.events().stream().filter(e -> e.tMillis() >= last - 500).count();
+        double last = repeat.trace().events().stream().mapToDouble(Evidence.Event::tMillis).max().orElse(0);
+        return repeat.trace().events().stream().filter(e -> e.tMillis() >= last - 500).count();
     }
 
     @Test
@@ -90,7 +91,7 @@ class ReportPageTests {
         WebDriver page = browser.open(run.dir.resolve("report.html"));
         WebElement box = page.findElement(By.id("replay-1"));
         WebElement scrubber = box.findElement(By.cssSelector(".scrubber"));
-        List<Evidence.Event> events = repeat.events();
+        List<Evidence.Event> events = repeat.trace().events();
 
         scrubber.sendKeys(Keys.HOME);
         assertThat(shownStep(box)).as("Home goes to the first event").isZero();
@@ -132,13 +133,13 @@ class ReportPageTests {
 
         box.findElement(By.cssSelector(".mode-picker button[data-pick='fenced']")).click();
 
-        long fencedEvents = repeat.events().stream().filter(e -> "fenced".equals(e.mode())).count();
+        long fencedEvents = repeat.trace().events().stream().filter(e -> "fenced".equals(e.about().mode())).count();
         assertThat(box.findElements(By.cssSelector(".replay-events li.highlight"))).as("every event about the fenced mode is highlighted")
                 .hasSize((int) fencedEvents);
         assertThat(box.findElements(By.cssSelector(".replay-sinks tr.highlight")).stream().map(r -> r.getAttribute("data-mode")).toList())
                 .as("only the fenced row is highlighted").containsExactly("fenced");
         assertThat(box.findElement(By.cssSelector(".mode-story")).getText()).as("the fenced mode's story, from the verdicts")
-                .isEqualTo("fenced: accepted B's write (token " + repeat.b().token() + "), then rejected A's write (token " + repeat.a().token() + ")");
+                .isEqualTo("fenced: accepted B's write (token " + repeat.lock().b().token() + "), then rejected A's write (token " + repeat.lock().a().token() + ")");
         box.findElement(By.cssSelector(".mode-picker button[data-pick='']")).click();
         assertThat(box.findElements(By.cssSelector(".replay-events li.highlight"))).as("'none' takes the highlight away").isEmpty();
     }

@@ -3,6 +3,7 @@ package fencing.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -20,12 +21,12 @@ class SlowClockStudyTests {
     void aSlowClocksTimerLetsALateWriteThroughThatFencingRejects(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "slow-clock");
         Evidence.Repeat repeat = run.repeat();
-        Evidence.Clocks clocks = repeat.clocks();
-        long ttlMillis = repeat.ttlSeconds() * 1000;
+        Evidence.Clocks clocks = repeat.lock().clocks();
+        long ttlMillis = repeat.lock().ttlSeconds() * 1000;
 
         assertThat(run.exitCode).as("the slow-clock repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
-        assertThat(repeat.events()).as("A is never frozen nor resumed in this case")
-                .noneMatch(e -> e.kind() == Evidence.Kind.FROZEN || e.kind() == Evidence.Kind.RESUMED);
+        assertThat(repeat.trace().events()).as("A is never frozen nor resumed in this case")
+                .noneMatch(e -> e.kind() == EventKind.FROZEN || e.kind() == EventKind.RESUMED);
         assertThat(clocks).as("the evidence holds both clocks at A's check").isNotNull();
         assertThat(clocks.clockRate()).as("A's clock runs at the default rate").isEqualTo(0.5);
         assertThat(clocks.etcdTtlLeftSeconds()).as("etcd had no lease of A's when A checked its timer").isEqualTo(-1);
@@ -37,9 +38,9 @@ class SlowClockStudyTests {
         assertThat(run.write("A", "fenced").verdict()).as("the fenced sink rejects the write A's timer allowed").isEqualTo("rejected");
         assertThat(run.write("A", "current-owner").verdict()).as("etcd says B holds the lock").isEqualTo("rejected");
         assertThat(repeat.modes().get("plain").finalValue()).as("the plain sink stores A's late write over B's").isEqualTo("A-late");
-        assertThat(repeat.events()).as("the timeline records A's timer reading and etcd's view of A's lease")
-                .anyMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == Evidence.Kind.TIMER_CHECKED)
-                .anyMatch(e -> e.lane() == Evidence.Lane.ETCD && e.kind() == Evidence.Kind.LEASE_NOT_FOUND);
+        assertThat(repeat.trace().events()).as("the timeline records A's timer reading and etcd's view of A's lease")
+                .anyMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == EventKind.TIMER_CHECKED)
+                .anyMatch(e -> e.lane() == Evidence.Lane.ETCD && e.kind() == EventKind.LEASE_NOT_FOUND);
         assertThat(run.file("report.md")).as("report.md shows both clocks side by side").contains("A's own clock (0.5× the machine's)")
                 .contains("etcd (the machine's clock)").contains("no such lease");
         assertThat(run.file("report.html")).as("report.html shows both clocks, and A's lease by its own clock on the timeline")
@@ -54,9 +55,9 @@ class SlowClockStudyTests {
         Evidence.Repeat repeat = run.repeat();
 
         assertThat(run.exitCode).as("the case expects the hazard, and a clock that keeps time does not show it").isEqualTo(1);
-        assertThat(repeat.clocks().aTimerSaysValid()).as("A's timer, started before A asked, ends no later than etcd's lease").isFalse();
+        assertThat(repeat.lock().clocks().aTimerSaysValid()).as("A's timer, started before A asked, ends no later than etcd's lease").isFalse();
         assertThat(repeat.modes().get("fenced").aLateVerdict()).as("A sent nothing").isEqualTo("not sent");
-        assertThat(repeat.differences()).as("the differences name A's timer").anySatisfy(d -> assertThat(d).contains("A's own timer said its lease was spent"));
+        assertThat(repeat.judgement().differences()).as("the differences name A's timer").anySatisfy(d -> assertThat(d).contains("A's own timer said its lease was spent"));
     }
 
     @Test

@@ -3,6 +3,7 @@ package fencing.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.SinkRequest;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,8 +25,8 @@ class StudyCasesTests {
     void preContactLateWriteIsAcceptedUnderTheNarrowerContract(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "pre-contact");
         Evidence.Repeat repeat = run.repeat();
-        long aToken = repeat.a().token();
-        long bToken = repeat.b().token();
+        long aToken = repeat.lock().a().token();
+        long bToken = repeat.lock().b().token();
         Evidence.Call aFenced = run.write("A", "fenced");
         Evidence.Call bFenced = run.write("B", "fenced");
 
@@ -34,7 +35,7 @@ class StudyCasesTests {
                 .isLessThan(bFenced.sentAtMicros());
         assertThat(aFenced.verdict())
                 .as("with no token above %d seen yet, the mark has nothing to reject A's write by", aToken).isEqualTo("accepted");
-        assertThat(repeat.contractNote()).as("the evidence records A's write as accepted under the narrower contract")
+        assertThat(repeat.judgement().contractNote()).as("the evidence records A's write as accepted under the narrower contract")
                 .contains("narrower contract");
         assertThat(bFenced.verdict()).as("B's later write with the larger token %d still wins", bToken).isEqualTo("accepted");
         assertThat(repeat.modes().get("fenced").finalValue()).as("the fenced sink ends at B's value").isEqualTo("B-current");
@@ -55,14 +56,14 @@ class StudyCasesTests {
     void aForgedTokenLocksTheFencedSinkOutAndTheCurrentOwnerSinkIsNotFooled(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "forged");
         Evidence.Repeat repeat = run.repeat();
-        long bToken = repeat.b().token();
+        long bToken = repeat.lock().b().token();
         long forged = run.write("C", "fenced").request().token();
         Map<String, Evidence.ModeOutcome> modes = repeat.modes();
 
         assertThat(run.exitCode).as("the forged repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
         assertThat(forged).as("C's token is made up, far above any revision").isEqualTo(1_000_000_000_000L);
         assertThat(dir.resolve("repeat-01/writer-C.log")).as("C ran as a process of its own, with its own log").exists();
-        assertThat(event(repeat, Evidence.Lane.C, Evidence.Kind.FORGED_WRITE).token()).as("the timeline has C's lane with the forged token").isEqualTo(forged);
+        assertThat(event(repeat, Evidence.Lane.C, EventKind.FORGED_WRITE).about().token()).as("the timeline has C's lane with the forged token").isEqualTo(forged);
         for (String mode : new String[] {"plain", "fenced"}) {
             assertThat(run.write("C", mode).verdict()).as("%s trusts any token it is given, so it accepts C's", mode).isEqualTo("accepted");
         }
@@ -85,7 +86,7 @@ class StudyCasesTests {
         Evidence.Repeat repeat = run.repeat();
         Map<String, Evidence.LedgerOutcome> ledgers = repeat.ledgers();
         List<String> attempts = new ArrayList<>();
-        for (Evidence.Call call : repeat.exchanges()) {
+        for (Evidence.Call call : repeat.trace().exchanges()) {
             if (call.from().equals("B") && call.path().startsWith("/ledgers/")) {
                 // A body other than a ledger request shows in the list as such, so the list then differs from the one expected.
                 String requestId = call.request() instanceof SinkRequest.LedgerAdd add ? add.requestId() : "(not a ledger request: " + call.request() + ")";
@@ -101,7 +102,7 @@ class StudyCasesTests {
         assertThat(ledgers.get("fenced-counter").applied()).as("applied twice").isEqualTo(2);
         assertThat(ledgers.get("idempotent").finalTotal()).as("the idempotent ledger added it once").isEqualTo(5);
         assertThat(ledgers.get("idempotent").verdicts()).as("and answered the retry as a duplicate").contains("duplicate");
-        assertThat(event(repeat, Evidence.Lane.B, Evidence.Kind.RESPONSE_LOST).mode()).as("the timeline records the lost answer").isEqualTo("fenced-counter");
+        assertThat(event(repeat, Evidence.Lane.B, EventKind.RESPONSE_LOST).about().mode()).as("the timeline records the lost answer").isEqualTo("fenced-counter");
         assertThat(run.file("report.md")).as("report.md shows the ledger verdicts and totals").contains("duplicate").contains("total 10");
         assertThat(run.file("report.html")).as("report.html has the ledgers' table").contains("<tr data-ledger=\"idempotent\" class=\"pass\">");
     }
@@ -111,10 +112,10 @@ class StudyCasesTests {
     void restartedSinkStillRejectsTheLateWriteBecauseTheMarkIsDurable(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "restart");
         Evidence.Repeat repeat = run.repeat();
-        long aToken = repeat.a().token();
-        long bToken = repeat.b().token();
-        double killed = eventTime(repeat, Evidence.Lane.SINK, Evidence.Kind.SINK_KILLED);
-        double restarted = eventTime(repeat, Evidence.Lane.SINK, Evidence.Kind.SINK_RESTARTED);
+        long aToken = repeat.lock().a().token();
+        long bToken = repeat.lock().b().token();
+        double killed = eventTime(repeat, Evidence.Lane.SINK, EventKind.SINK_KILLED);
+        double restarted = eventTime(repeat, Evidence.Lane.SINK, EventKind.SINK_RESTARTED);
 
         assertThat(run.exitCode).as("the restart repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
         assertThat(killed).as("the sink was killed after B's fenced write").isGreaterThan(run.write("B", "fenced").tReceivedMillis());
@@ -131,8 +132,8 @@ class StudyCasesTests {
     void checkOutsideTheTransactionLetsTheStaleWriteOverwriteTheNewerOne(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "check-outside-transaction");
         Evidence.Repeat repeat = run.repeat();
-        long aToken = repeat.a().token();
-        long bToken = repeat.b().token();
+        long aToken = repeat.lock().a().token();
+        long bToken = repeat.lock().b().token();
         Evidence.Call aFenced = run.write("A", "fenced");
         Evidence.Call bFenced = run.write("B", "fenced");
 
@@ -154,11 +155,11 @@ class StudyCasesTests {
     void restoredEtcdGoesBackwardsAndARestoredSinkForgetsItsMark(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "restore");
         Evidence.Repeat repeat = run.repeat();
-        Evidence.Event restored = event(repeat, Evidence.Lane.ETCD, Evidence.Kind.ETCD_RESTORED);
+        Evidence.Event restored = event(repeat, Evidence.Lane.ETCD, EventKind.ETCD_RESTORED);
         long lastBefore = StudyRun.verdictOf(run.write("C3", "fenced")).token();
         long afterRestore = StudyRun.verdictOf(run.write("D", "fenced")).token();
         long recovered = StudyRun.verdictOf(run.write("E", "fenced")).token();
-        String origin = run.evidence().etcd();
+        String origin = run.evidence().setup().etcd();
         Path workDir = Path.of(origin.replaceAll("(?s).*data in (\\S+?)\\)$", "$1"));
 
         assertThat(run.exitCode).as("the restore repeat ends as expected; the study said:%n%s%s", run.out, run.err).isZero();
@@ -174,16 +175,16 @@ class StudyCasesTests {
         assertThat(workDir).as("the study's own etcd, its snapshots and data directories are gone (origin: %s)", origin).doesNotExist();
     }
 
-    private static Evidence.Event event(Evidence.Repeat repeat, Evidence.Lane lane, Evidence.Kind kind) {
-        for (Evidence.Event event : repeat.events()) {
+    private static Evidence.Event event(Evidence.Repeat repeat, Evidence.Lane lane, EventKind kind) {
+        for (Evidence.Event event : repeat.trace().events()) {
             if (event.lane() == lane && event.kind() == kind) {
                 return event;
             }
         }
-        throw new AssertionError("no " + lane.label() + " event of kind " + kind + " in " + repeat.events());
+        throw new AssertionError("no " + lane.label() + " event of kind " + kind + " in " + repeat.trace().events());
     }
 
-    private static double eventTime(Evidence.Repeat repeat, Evidence.Lane lane, Evidence.Kind kind) {
+    private static double eventTime(Evidence.Repeat repeat, Evidence.Lane lane, EventKind kind) {
         return event(repeat, lane, kind).tMillis();
     }
 }

@@ -2,6 +2,7 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.lab.run.chaos.ChaosPlan;
 import fencing.lab.run.chaos.Fault;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,8 +52,8 @@ class StudyOptionsTests {
 
     @Test
     void replaysNameTheFaultsOnlyWhenTheyAreNotTheDefault(@TempDir Path dir) {
-        ChaosStudy freezes = new ChaosStudy(3, 8, 11, Fault.DEFAULT, dir, "", "", null);
-        ChaosStudy both = new ChaosStudy(3, 8, 11, Fault.parse("partition,freeze"), dir, "", "", null);
+        ChaosPlan freezes = new ChaosPlan(3, 8, 11, Fault.DEFAULT);
+        ChaosPlan both = new ChaosPlan(3, 8, 11, Fault.parse("partition,freeze"));
 
         assertThat(freezes.replay()).as("a run of freezes alone replays as it did before --faults")
                 .isEqualTo("./kit study --case chaos --writers 3 --duration 8 --seed 11");

@@ -63,7 +63,7 @@ final class StudyRun {
 
     /** Returns the write {@code from} sent to {@code mode} (as the paths spell it, e.g. {@code current-owner}) in the first repeat, as recorded. */
     Evidence.Call write(String from, String mode) {
-        for (Evidence.Call call : repeat().exchanges()) {
+        for (Evidence.Call call : repeat().trace().exchanges()) {
             if (call.from().equals(from) && call.path().equals("/sinks/" + mode + "/write")) {
                 return call;
             }

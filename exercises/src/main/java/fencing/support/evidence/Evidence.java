@@ -1,10 +1,6 @@
 package fencing.support.evidence;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,46 +16,50 @@ import java.util.Map;
  */
 public final class Evidence {
 
-    /** The version of this schema, written first in every {@code evidence.json}; a file of another version is refused. */
-    public static final int SCHEMA = 2;
+    /** The version of this schema, written first in every {@code evidence.json}. */
+    public static final int SCHEMA = 3;
 
     /** The file every case writes into its out directory. */
     public static final String FILE = "evidence.json";
-
-    private static final ObjectMapper STRICT = new ObjectMapper()
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private Evidence() {
     }
 
     /**
-     * Reads an {@code evidence.json}.
+     * Reads an {@code evidence.json} of this schema, or of schema 2 (each repeat's and event's fields side by side, as this
+     * kit wrote them before), which it returns in this schema's records.
      *
-     * @throws IOException              if it cannot be read or is not JSON of this schema
+     * @throws IOException              if it cannot be read or is not JSON of the schema it names
      * @throws IllegalArgumentException if it names another schema version, or none
      */
     public static Study read(Path file) throws IOException {
-        JsonNode root = STRICT.readTree(file.toFile());
-        if (root == null || !root.path("schema").canConvertToInt() || root.path("schema").asInt() != SCHEMA) {
-            throw new IllegalArgumentException(file.getFileName() + " is not evidence of schema " + SCHEMA + " (it says "
-                    + (root == null ? "nothing" : root.path("schema").isMissingNode() ? "no schema" : "schema " + root.path("schema"))
-                    + "): run the study again with this kit's ./kit study");
-        }
-        return STRICT.treeToValue(root, Study.class);
+        return EvidenceReader.read(file);
     }
 
     /**
      * The whole study of one case.
      *
-     * @param schema the version of this schema, {@link #SCHEMA}
+     * @param schema  the version of this schema, {@link #SCHEMA}
+     * @param setup   what the study ran with
      * @param repeats every repeat of a case played by A and B; empty for the chaos case
      * @param chaos   what the chaos case's history showed; {@code null} for every other case
+     * @param error   why the study stopped early, or {@code null}
      */
-    public record Study(int schema, String tool, String caseName, String caseTitle, String contract, String startedAt, String endedAt,
-                 long ttlSeconds, int repeatsAsked, String etcd, String javaVersion, String classPathNote,
-                 Map<String, String> sinks, List<Repeat> repeats, Summary summary, Chaos chaos, String error) {
+    public record Study(int schema, String caseName, String caseTitle, Setup setup, String startedAt, String endedAt,
+                        List<Repeat> repeats, Summary summary, Chaos chaos, String error) {
+    }
+
+    /**
+     * What a study ran with.
+     *
+     * @param tool          the program that ran it
+     * @param contract      the kit's contract for a submission's classes, as the study states it
+     * @param etcd          which etcd, and where it came from
+     * @param classPathNote where the submission's classes came from
+     * @param sinks         each sink mode and the class that implements it
+     */
+    public record Setup(String tool, String contract, String etcd, String javaVersion, String classPathNote, long ttlSeconds,
+                        int repeatsAsked, Map<String, String> sinks) {
     }
 
     /**
@@ -84,15 +84,49 @@ public final class Evidence {
     /**
      * One run of the experiment.
      *
-     * @param differences what the verdict rests on and did not hold; empty when the repeat passed
-     * @param notes       supporting observations that depend on timing (a sampled TTL), shown but not judged
+     * @param judgement whether it ended as the case expects, and why
+     * @param lock      the lock, its two holders and how the first holder's lease ended
+     * @param modes     how each sink mode ended, by its name
+     * @param ledgers   how each ledger ended, by its name; empty in a case without one
+     * @param trace     what the run recorded, in order
      */
-    public record Repeat(int repeat, String caseName, boolean pass, List<String> differences, List<String> notes, String verdict, String explanation,
-                  String contractNote,
-                  String lockKey, long ttlSeconds, Holder a, Holder b, Expiry expiry,
-                  long startedAtMicros, long endedAtMicros, Figures figures,
-                  Map<String, ModeOutcome> modes, Map<String, LedgerOutcome> ledgers, List<Event> events, List<Call> exchanges,
-                  Map<String, String> files, Clocks clocks) {
+    public record Repeat(int repeat, String caseName, Judgement judgement, Lock lock, Figures figures, Map<String, ModeOutcome> modes,
+                         Map<String, LedgerOutcome> ledgers, Trace trace) {
+    }
+
+    /**
+     * Whether a repeat ended as its case expects.
+     *
+     * @param verdict      {@code PASS: ...} or {@code FAIL: ...}, in one line
+     * @param explanation  what the case shows, for people
+     * @param contractNote on a pass, what the case's result says about the kit's contract; {@code null} on a failure
+     * @param differences  what the verdict rests on and did not hold; empty when the repeat passed
+     * @param notes        supporting observations that depend on timing (a sampled TTL), shown but not judged
+     */
+    public record Judgement(boolean pass, String verdict, String explanation, String contractNote, List<String> differences,
+                            List<String> notes) {
+    }
+
+    /**
+     * The lock of a repeat.
+     *
+     * @param key    the lock's key in etcd
+     * @param a      its first holder
+     * @param b      the holder after A's lease ended
+     * @param expiry how A's lease was seen to end
+     * @param clocks the two clocks at A's own check of its lease, in the slow-clock case; {@code null} in every other
+     */
+    public record Lock(String key, long ttlSeconds, Holder a, Holder b, Expiry expiry, Clocks clocks) {
+    }
+
+    /**
+     * What a repeat recorded, from its start to its end.
+     *
+     * @param events    the timeline, in order
+     * @param exchanges every request to the sink and its response, in order
+     * @param files     the repeat's other files (logs, databases), relative to the out directory
+     */
+    public record Trace(long startedAtMicros, long endedAtMicros, List<Event> events, List<Call> exchanges, Map<String, String> files) {
     }
 
     /**
@@ -167,20 +201,54 @@ public final class Evidence {
     }
 
     /**
-     * One point on the timeline: a lane, a time, what happened ({@code kind} and its fields) and how to show it.
+     * One point on the timeline: a lane, a time, what happened ({@code kind}, and what it is {@code about}) and how to show it.
      *
-     * <p>The report and the judge read {@code kind} and the fields; {@code label} and {@code detail} are for people.
-     *
-     * @param token   the token the event is about, or {@code null}
-     * @param mode    the sink mode the event is about, or {@code null}
-     * @param verdict the sink's verdict ({@code accepted}, {@code rejected}, or for a ledger {@code duplicate}) on a write, or {@code null}
-     * @param total   a ledger's total after the request, or {@code null}
-     * @param value   on a sink's verdict, the mode's value after it, or {@code null}
-     * @param mark    on a sink's or a ledger's verdict, the high-water mark after it, or {@code null}
-     * @param from    on a sink's or a ledger's verdict, who sent the request ({@code A}, {@code B}, {@code C}), or {@code null}
+     * <p>The report and the judge read {@code kind} and {@code about}; {@code label} and {@code detail} are for people.
      */
-    public record Event(Lane lane, Kind kind, long atMicros, double tMillis, String label, String detail, Long token, String mode,
-                        String verdict, Long total, String value, Long mark, String from) {
+    public record Event(Lane lane, EventKind kind, long atMicros, double tMillis, String label, String detail, About about) {
+    }
+
+    /**
+     * What an event is about beyond its words: a token, and where a write or a request was answered, the verdict and the state
+     * after it; a field that does not apply is {@code null}. Each factory is one shape an event takes.
+     *
+     * @param token   the token the event is about
+     * @param mode    the sink mode, or the ledger, the event is about
+     * @param verdict the sink's verdict ({@code accepted}, {@code rejected}, or for a ledger {@code duplicate}) on a write
+     * @param total   a ledger's total after the request
+     * @param value   on a sink's verdict, the mode's value after it
+     * @param mark    on a sink's or a ledger's verdict, the high-water mark after it
+     * @param from    on a sink's or a ledger's verdict, who sent the request ({@code A}, {@code B}, {@code C})
+     */
+    public record About(Long token, String mode, String verdict, Long total, String value, Long mark, String from) {
+
+        /** Nothing beyond the event's words, e.g. a keepalive. */
+        public static final About NOTHING = new About(null, null, null, null, null, null, null);
+
+        /** A token, or the revision that is one, e.g. the lock key's create revision at an acquisition. */
+        public static About token(long token) {
+            return new About(token, null, null, null, null, null, null);
+        }
+
+        /** A write with {@code token} to the sink's {@code mode}, and its verdict as its writer heard it, or {@code null} before one. */
+        public static About write(long token, String mode, String verdict) {
+            return new About(token, mode, verdict, null, null, null, null);
+        }
+
+        /** A request with {@code token} to the ledger {@code ledger}, before any answer. */
+        public static About ledgerRequest(long token, String ledger) {
+            return new About(token, ledger, null, null, null, null, null);
+        }
+
+        /** The sink's verdict on {@code from}'s write with {@code token} to {@code mode}, and the mode's value and mark after it. */
+        public static About sinkVerdict(long token, String mode, String verdict, String value, long mark, String from) {
+            return new About(token, mode, verdict, null, value, mark, from);
+        }
+
+        /** A ledger's verdict on {@code from}'s request with {@code token}, and the ledger's total and mark after it. */
+        public static About ledgerVerdict(long token, String ledger, String verdict, long total, long mark, String from) {
+            return new About(token, ledger, verdict, total, null, mark, from);
+        }
     }
 
     /** The timeline's lanes, top to bottom. */
@@ -197,84 +265,6 @@ public final class Evidence {
         @JsonValue
         public String label() {
             return label;
-        }
-    }
-
-    /** What happened at a point of the timeline. */
-    public enum Kind {
-        /** A holder took the lock; {@code token} is its token. */
-        ACQUIRED,
-        /** etcd created the lock key at revision {@code token}. */
-        KEY_CREATED,
-        /** Worker A holds the lock, keeps its lease alive and has read the sink. */
-        READY,
-        /** A was frozen with SIGSTOP. */
-        FROZEN,
-        /** A's path to etcd was cut, its path to the sink left open: it runs on, and its keepalives go unanswered. */
-        CUT_OFF,
-        /** A checked its lease on its own timer; {@code verdict} is {@code valid} or {@code expired}. */
-        TIMER_CHECKED,
-        /** etcd had no lease of A's when asked: it expired and was revoked. */
-        LEASE_NOT_FOUND,
-        /** etcd's count of A's lease (whole seconds): right after the freeze, or sampled while its leader fails. */
-        LEASE_TTL_LEFT,
-        /** etcd's leader member was killed while A was frozen. */
-        LEADER_FAULT,
-        /** The remaining members agreed on a new leader. */
-        LEADER_ELECTED,
-        /** A's lease's remaining TTL went up although A, frozen, sent no keepalive: the new leader renewed it. */
-        LEASE_RENEWED,
-        /** etcd expired A's lease and deleted the key. */
-        KEY_DELETED,
-        /** B's write got its reply; {@code mode} and {@code verdict} say where and how. */
-        WROTE,
-        /** A was resumed with SIGCONT. */
-        RESUMED,
-        /** The sink server was killed with SIGKILL. */
-        SINK_KILLED,
-        /** A new sink server runs over the same files. */
-        SINK_RESTARTED,
-        /** The broken sink holds A's write between its check and its write. */
-        WRITE_HELD,
-        /** The hold was released. */
-        HOLD_RELEASED,
-        /** The sink decided on a write; {@code mode}, {@code token} and {@code verdict} say which and how. */
-        VERDICT,
-        /** A ledger decided on a request; {@code mode} names the ledger, {@code verdict} and {@code total} say how and what after. */
-        LEDGER_VERDICT,
-        /** A request was applied and its response lost on purpose; {@code mode} names the ledger. */
-        RESPONSE_LOST,
-        /** The client sent a request again, with the same id, after its response was lost. */
-        RETRIED,
-        /** C, which never held the lock, wrote with a token it made up; {@code mode} and {@code verdict} say where and how. */
-        FORGED_WRITE,
-        /** etcd renewed A's lease. */
-        KEEPALIVE,
-        /** jetcd told A its lease is gone. */
-        LEASE_LOST,
-        /** jetcd stopped keeping A's lease alive. */
-        KEEPALIVE_ENDED,
-        /** B's keepalive failed. */
-        KEEPALIVE_FAILED,
-        /** B released the lock. */
-        RELEASED,
-        /** etcd's keyspace was saved in a snapshot at revision {@code token}. */
-        SNAPSHOT,
-        /** etcd was stopped and brought back from the snapshot (or replaced); {@code token} is its revision after. */
-        ETCD_RESTORED,
-        /** Recovery raised the epoch; {@code token} is the mark it was raised above. */
-        EPOCH_RAISED,
-        /** The sink's database files were copied aside, as a backup. */
-        SINK_BACKED_UP,
-        /** The sink's database files were replaced by the backup, and a new sink server runs over them. */
-        SINK_RESTORED_FROM_BACKUP;
-
-        /**
-         * Returns whether a run can miss this event: it is seen by sampling etcd (which counts a lease's TTL in whole
-         * seconds), not recorded by a step of the run, so it supports a verdict and never decides one.
-         */
-        public boolean sampled() {
-            return this == LEASE_RENEWED;
         }
     }
 

@@ -48,15 +48,15 @@ public final class EvidenceFigures {
     public EvidenceFigures(Evidence.Study evidence, String where) {
         this.where = where;
         for (Evidence.Repeat repeat : evidence.repeats()) {
-            for (Evidence.Holder holder : new Evidence.Holder[] {repeat.a(), repeat.b()}) {
+            for (Evidence.Holder holder : new Evidence.Holder[] {repeat.lock().a(), repeat.lock().b()}) {
                 if (holder != null) {
                     tokens.add(holder.token());
                     leases.add(Long.toString(holder.leaseId()));
                     leases.add("0x" + Long.toHexString(holder.leaseId()));
                 }
             }
-            if (repeat.expiry() != null) {
-                waits.add(repeat.expiry().waitAfterStopMillis());
+            if (repeat.lock().expiry() != null) {
+                waits.add(repeat.lock().expiry().waitAfterStopMillis());
             }
             repeat.modes().values().forEach(mode -> marks.add(mode.finalHighWaterMark()));
         }

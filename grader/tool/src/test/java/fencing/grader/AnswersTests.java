@@ -158,9 +158,9 @@ class AnswersTests {
     @DisplayName("quoted figures are checked against a real lab run's evidence.json, and each one that does not match is named")
     void figuresAreCheckedAgainstTheEvidence() throws Exception {
         Evidence.Study run = Evidence.read(KitLocations.solutions().resolve("study/late-write/evidence.json"));
-        Evidence.Holder a = run.repeats().get(0).a();
+        Evidence.Holder a = run.repeats().get(0).lock().a();
         EvidenceFigures evidence = new EvidenceFigures(run, "study/late-write/evidence.json");
-        String good = "token=" + a.token() + " lease=" + a.leaseIdHex() + " wait-ms=" + Math.round(run.repeats().get(0).expiry().waitAfterStopMillis());
+        String good = "token=" + a.token() + " lease=" + a.leaseIdHex() + " wait-ms=" + Math.round(run.repeats().get(0).lock().expiry().waitAfterStopMillis());
 
         assertThat(evidence.problems(good)).as("problems with figures taken from the run: %s", good).isEmpty();
         assertThat(evidence.problems("token=999999 lease=12345 wait-ms=1 speed=3"))
@@ -177,8 +177,8 @@ class AnswersTests {
             + "milliseconds whole or with a decimal point")
     void figuresAreReadInTheFormsTheTemplateGives() throws Exception {
         Evidence.Study run = Evidence.read(KitLocations.solutions().resolve("study/late-write/evidence.json"));
-        Evidence.Holder a = run.repeats().get(0).a();
-        double wait = run.repeats().get(0).expiry().waitAfterStopMillis();
+        Evidence.Holder a = run.repeats().get(0).lock().a();
+        double wait = run.repeats().get(0).lock().expiry().waitAfterStopMillis();
         EvidenceFigures evidence = new EvidenceFigures(run, "study/late-write/evidence.json");
         String forms = "token=" + a.token() + ", lease=" + a.leaseId() + " lease=" + a.leaseIdHex() + " wait-ms=" + Math.round(wait)
                 + " wait-ms=" + String.format(java.util.Locale.ROOT, "%.1f", wait);

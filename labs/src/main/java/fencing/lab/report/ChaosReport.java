@@ -41,7 +41,7 @@ public final class ChaosReport {
         Evidence.Chaos r = study.chaos();
         StringBuilder md = new StringBuilder("# Fencing study: many writers, random freezes, a checked history (`--case chaos`)\n\n");
         md.append(String.format(Locale.ROOT, "%d writers for %d s, lease TTL %d s, %d freezes and %d cuts from etcd by the nemesis, %.1f recorded"
-                + " writes per second. **%s**.%n%n", r.writers(), r.durationSeconds(), study.ttlSeconds(), r.freezes(), r.partitions(), r.writesPerSecond(),
+                + " writes per second. **%s**.%n%n", r.writers(), r.durationSeconds(), study.setup().ttlSeconds(), r.freezes(), r.partitions(), r.writesPerSecond(),
                 r.differences().isEmpty() ? "As expected" : "Not as expected: " + String.join("; ", r.differences())));
         md.append("Replay the same faults with `").append(r.replay()).append("` (seed ").append(r.seed()).append(").\n\n");
         md.append("History: `").append(r.history()).append("`; check it again with `./kit check-history ").append(r.history()).append("`.\n\n");
@@ -73,7 +73,7 @@ public final class ChaosReport {
         html.append("<h1>Fencing study: many writers, random freezes, a checked history <code>--case chaos</code></h1>\n");
         html.append(String.format(Locale.ROOT, "<p>%d writers for %d s, lease TTL %d s, <span id=\"freezes\">%d</span> freezes,"
                         + " <span id=\"partitions\">%d</span> cuts from etcd, %.1f recorded writes per second. <strong>%s</strong></p>%n",
-                r.writers(), r.durationSeconds(), study.ttlSeconds(), r.freezes(), r.partitions(), r.writesPerSecond(),
+                r.writers(), r.durationSeconds(), study.setup().ttlSeconds(), r.freezes(), r.partitions(), r.writesPerSecond(),
                 Reports.esc(r.differences().isEmpty() ? "As expected." : "Not as expected: " + String.join("; ", r.differences()))));
         html.append("<p>Seed <code id=\"seed\">").append(r.seed()).append("</code>: replay the same faults with <code id=\"replay\">")
                 .append(Reports.esc(r.replay())).append("</code>.</p>\n");

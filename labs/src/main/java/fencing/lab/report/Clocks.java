@@ -1,6 +1,7 @@
 package fencing.lab.report;
 
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -19,14 +20,14 @@ final class Clocks {
      * A taking the lock where it ran on with a lease it never renewed.
      */
     static String since(Evidence.Repeat repeat) {
-        if (hasA(repeat, Evidence.Kind.FROZEN)) {
+        if (hasA(repeat, EventKind.FROZEN)) {
             return "SIGSTOP";
         }
-        return hasA(repeat, Evidence.Kind.CUT_OFF) ? "the cut" : "A took the lock";
+        return hasA(repeat, EventKind.CUT_OFF) ? "the cut" : "A took the lock";
     }
 
-    private static boolean hasA(Evidence.Repeat repeat, Evidence.Kind kind) {
-        return repeat.events().stream().anyMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == kind);
+    private static boolean hasA(Evidence.Repeat repeat, EventKind kind) {
+        return repeat.trace().events().stream().anyMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == kind);
     }
 
     /** Returns what a study's figures are counted from: as its first repeat's, SIGSTOP when it has none. */
@@ -36,10 +37,11 @@ final class Clocks {
 
     /** Prints one line per clock, where the repeat has A's timer reading; nothing otherwise. */
     static void print(PrintWriter say, Evidence.Repeat repeat) {
-        if (repeat.clocks() == null) {
+        Evidence.Lock lock = repeat.lock();
+        if (lock.clocks() == null) {
             return;
         }
-        say.printf(Locale.ROOT, "  two clocks at A's check, +%.0f ms:%n", (repeat.clocks().checkedAtMicros() - repeat.startedAtMicros()) / 1000.0);
+        say.printf(Locale.ROOT, "  two clocks at A's check, +%.0f ms:%n", (lock.clocks().checkedAtMicros() - repeat.trace().startedAtMicros()) / 1000.0);
         for (List<String> row : rows(repeat)) {
             say.printf(Locale.ROOT, "    %-34s counted %-8s → %s%n", row.get(0), row.get(1), row.get(2));
         }
@@ -74,22 +76,24 @@ final class Clocks {
 
     /** Returns the real time, in ms since the repeat began, at which A's timer ends the lease, or {@code null} without a reading. */
     static Double timerEndsAt(Evidence.Repeat repeat) {
-        Evidence.Clocks clocks = repeat.clocks();
+        Evidence.Lock lock = repeat.lock();
+        Evidence.Clocks clocks = lock.clocks();
         if (clocks == null) {
             return null;
         }
-        double askedAt = (clocks.checkedAtMicros() - repeat.startedAtMicros()) / 1000.0 - clocks.realMillis();
-        return askedAt + repeat.ttlSeconds() * 1000.0 / clocks.clockRate();
+        double askedAt = (clocks.checkedAtMicros() - repeat.trace().startedAtMicros()) / 1000.0 - clocks.realMillis();
+        return askedAt + lock.ttlSeconds() * 1000.0 / clocks.clockRate();
     }
 
     // One row per clock, or nothing: every view takes the same figures, so they cannot disagree.
     private static List<List<String>> rows(Evidence.Repeat repeat) {
-        Evidence.Clocks clocks = repeat.clocks();
+        Evidence.Lock lock = repeat.lock();
+        Evidence.Clocks clocks = lock.clocks();
         if (clocks == null) {
             return List.of();
         }
-        double ttlMillis = repeat.ttlSeconds() * 1000.0;
-        Evidence.Event deleted = repeat.events().stream().filter(e -> e.kind() == Evidence.Kind.KEY_DELETED).findFirst().orElse(null);
+        double ttlMillis = lock.ttlSeconds() * 1000.0;
+        Evidence.Event deleted = repeat.trace().events().stream().filter(e -> e.kind() == EventKind.KEY_DELETED).findFirst().orElse(null);
         String etcdSays = clocks.etcdTtlLeftSeconds() < 0
                 ? "no such lease: it expired" + (deleted == null ? "" : String.format(Locale.ROOT, ", key seen gone at +%.0f ms", deleted.tMillis()))
                 : clocks.etcdTtlLeftSeconds() + " s left";

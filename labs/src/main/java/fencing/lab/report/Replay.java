@@ -1,7 +1,7 @@
 package fencing.lab.report;
 
 import fencing.support.evidence.Evidence;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,14 +44,15 @@ final class Replay {
         Long key = null;
         String etcdNote = "";
         List<Step> steps = new ArrayList<>();
-        for (Evidence.Event e : repeat.events()) {
+        for (Evidence.Event e : repeat.trace().events()) {
             String by = e.lane().label();
+            Evidence.About about = e.about();
             switch (e.kind()) {
                 case ACQUIRED -> {
-                    owners.put(e.token(), by);
-                    held.put(by, e.token());
+                    owners.put(about.token(), by);
+                    held.put(by, about.token());
                 }
-                case KEY_CREATED -> key = e.token();
+                case KEY_CREATED -> key = about.token();
                 case KEY_DELETED -> key = null;
                 case RELEASED -> {
                     held.remove(by);
@@ -60,8 +61,8 @@ final class Replay {
                 case FROZEN -> frozen.add(by);
                 case RESUMED -> frozen.remove(by);
                 case CUT_OFF -> cutOff.add(by);
-                case VERDICT -> sinks.put(e.mode(), new Sink(e.value(), e.mark(), e.verdict() + " " + e.from() + " (token " + e.token() + ")"));
-                case LEDGER_VERDICT -> sinks.put(e.mode(), new Sink("total " + e.total(), e.mark(), e.verdict() + " " + e.from() + " (token " + e.token() + ")"));
+                case VERDICT -> sinks.put(about.mode(), new Sink(about.value(), about.mark(), decided(about)));
+                case LEDGER_VERDICT -> sinks.put(about.mode(), new Sink("total " + about.total(), about.mark(), decided(about)));
                 case SINK_RESTORED_FROM_BACKUP -> sinks.replaceAll((mode, sink) -> new Sink(sink.value() == null ? null : "(from the backup)", null,
                         "restored from the backup"));
                 case ETCD_RESTORED -> key = null;
@@ -70,16 +71,20 @@ final class Replay {
             }
             if (e.lane() == Lane.ETCD) {
                 // What etcd said last about the lease or its members, until the key itself changes.
-                etcdNote = e.kind() == Kind.KEY_CREATED || e.kind() == Kind.KEY_DELETED ? "" : "; " + e.label();
+                etcdNote = e.kind() == EventKind.KEY_CREATED || e.kind() == EventKind.KEY_DELETED ? "" : "; " + e.label();
             }
             String etcd = (key == null ? "no lock key: nobody holds the lock" : "the lock key is " + owners.getOrDefault(key, "?")
                     + "'s (token " + key + ")") + etcdNote;
             List<String> beliefs = new ArrayList<>();
             held.forEach((who, token) -> beliefs.add(who + " believes it holds token " + token + (frozen.contains(who) ? " (frozen)" : "")
                     + (cutOff.contains(who) ? " (cut off from etcd)" : "")));
-            steps.add(new Step(steps.size(), e.tMillis(), by, e.kind().name(), e.label(), e.detail(), e.mode(), e.verdict(), e.token(), e.from(),
-                    java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sinks)), etcd, beliefs.isEmpty() ? "nobody believes it holds the lock" : String.join("; ", beliefs)));
+            steps.add(new Step(steps.size(), e.tMillis(), by, e.kind().name(), e.label(), e.detail(), about.mode(), about.verdict(), about.token(),
+                    about.from(), java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sinks)), etcd, beliefs.isEmpty() ? "nobody believes it holds the lock" : String.join("; ", beliefs)));
         }
         return steps;
+    }
+
+    private static String decided(Evidence.About about) {
+        return about.verdict() + " " + about.from() + " (token " + about.token() + ")";
     }
 }

@@ -35,14 +35,15 @@ public final class Reports {
     static String markdown(Evidence.Study study) {
         StringBuilder md = new StringBuilder();
         Evidence.Summary summary = study.summary();
+        Evidence.Setup setup = study.setup();
         md.append("# Fencing study: ").append(study.caseTitle()).append(" (`--case ").append(study.caseName()).append("`)\n\n");
         md.append(String.format(Locale.ROOT, "%d of %d repeats done: **%d as expected, %d not**. Lease TTL %d s. etcd: %s. Java %s.%n%n",
-                summary.repeats(), study.repeatsAsked(), summary.passed(), summary.failed(), study.ttlSeconds(), study.etcd(), study.javaVersion()));
+                summary.repeats(), setup.repeatsAsked(), summary.passed(), summary.failed(), setup.ttlSeconds(), setup.etcd(), setup.javaVersion()));
         if (study.error() != null) {
             md.append("**The study could not finish:** ").append(study.error()).append("\n\n");
         }
         md.append("Sinks and ledgers: ").append(sinkList(study, "`", "`")).append(".\n\n");
-        md.append("Contract: ").append(study.contract()).append("\n\n");
+        md.append("Contract: ").append(setup.contract()).append("\n\n");
         md.append("## Figures\n\n| figure | median | max |\n| --- | --- | --- |\n");
         String since = Clocks.since(study);
         md.append("| (a) " + since + " to the fenced verdict on A's late write, minus the TTL | ").append(Tables.millis(summary.stopToFencedVerdictMinusTtl().medianMillis()))
@@ -52,34 +53,37 @@ public final class Reports {
         md.append("| " + since + " to the lock key seen gone | ").append(Tables.millis(summary.expiryWaitAfterStop().medianMillis()))
                 .append(" | ").append(Tables.millis(summary.expiryWaitAfterStop().maxMillis())).append(" |\n\n");
         if (!study.repeats().isEmpty()) {
-            md.append("## What happened\n\n").append(study.repeats().get(0).explanation()).append("\n\n");
+            md.append("## What happened\n\n").append(study.repeats().get(0).judgement().explanation()).append("\n\n");
         }
         md.append("## Repeats\n\n| repeat | A token | B token | key gone after " + since + " | outcome by mode and ledger | (a) | (b) | result |\n")
                 .append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (Evidence.Repeat repeat : study.repeats()) {
+            Evidence.Lock lock = repeat.lock();
             md.append(String.format(Locale.ROOT, "| %d | %d | %d | %.0f ms (%s) | %s | %s | %s | %s |%n",
-                    repeat.repeat(), repeat.a().token(), repeat.b().token(), repeat.expiry().waitAfterStopMillis(), repeat.expiry().observedBy(),
+                    repeat.repeat(), lock.a().token(), lock.b().token(), lock.expiry().waitAfterStopMillis(), lock.expiry().observedBy(),
                     cell(outcomes(repeat)), Tables.millis(repeat.figures().stopToFencedVerdictMinusTtlMillis()),
                     Tables.millis(repeat.figures().repeatMinusTtlMillis()),
-                    repeat.pass() ? "as expected" : "**differs**: " + String.join("; ", repeat.differences())));
+                    repeat.judgement().pass() ? "as expected" : "**differs**: " + String.join("; ", repeat.judgement().differences())));
         }
         for (Evidence.Repeat repeat : study.repeats()) {
-            md.append("\n## Repeat ").append(repeat.repeat()).append("\n\n").append(repeat.verdict()).append("\n\n");
-            repeat.notes().forEach(note -> md.append("- ").append(note).append('\n'));
-            md.append(repeat.notes().isEmpty() ? "" : "\n");
-            if (repeat.contractNote() != null) {
-                md.append("> ").append(repeat.contractNote()).append("\n\n");
+            Evidence.Judgement judgement = repeat.judgement();
+            Evidence.Lock lock = repeat.lock();
+            md.append("\n## Repeat ").append(repeat.repeat()).append("\n\n").append(judgement.verdict()).append("\n\n");
+            judgement.notes().forEach(note -> md.append("- ").append(note).append('\n'));
+            md.append(judgement.notes().isEmpty() ? "" : "\n");
+            if (judgement.contractNote() != null) {
+                md.append("> ").append(judgement.contractNote()).append("\n\n");
             }
             md.append(String.format(Locale.ROOT, "A: token %d, lease %s (pid %s). B: token %d, lease %s. Lock key `%s`.%n%n",
-                    repeat.a().token(), repeat.a().leaseIdHex(), repeat.a().pid(), repeat.b().token(), repeat.b().leaseIdHex(), repeat.lockKey()));
+                    lock.a().token(), lock.a().leaseIdHex(), lock.a().pid(), lock.b().token(), lock.b().leaseIdHex(), lock.key()));
             md.append(Clocks.markdown(repeat));
             md.append("| t (ms) | lane | event | detail |\n| ---: | --- | --- | --- |\n");
-            for (Evidence.Event event : repeat.events()) {
+            for (Evidence.Event event : repeat.trace().events()) {
                 md.append(String.format(Locale.ROOT, "| %.1f | %s | %s | %s |%n", event.tMillis(), event.lane(), cell(event.label()), cell(event.detail())));
             }
             md.append("\n| sent (ms) | received (ms) | from | request | status | verdict | value after | mark after |\n")
                     .append("| ---: | ---: | --- | --- | --- | --- | --- | --- |\n");
-            for (Evidence.Call call : repeat.exchanges()) {
+            for (Evidence.Call call : repeat.trace().exchanges()) {
                 SinkReply response = call.response();
                 md.append(String.format(Locale.ROOT, "| %.1f | %.1f | %s | `%s %s%s` | %s | %s | %s | %s |%n", call.tSentMillis(), call.tReceivedMillis(),
                         call.from(), call.method(), call.path(), call.request() == null ? "" : " " + Json.compact(call.request()),
@@ -106,7 +110,7 @@ public final class Reports {
 
     private static String sinkList(Evidence.Study study, String open, String close) {
         java.util.List<String> parts = new java.util.ArrayList<>();
-        study.sinks().forEach((mode, sink) -> parts.add(mode + " = " + open + sink + close));
+        study.setup().sinks().forEach((mode, sink) -> parts.add(mode + " = " + open + sink + close));
         return String.join(", ", parts);
     }
 
@@ -150,19 +154,20 @@ public final class Reports {
 
     static String html(Evidence.Study study) {
         Evidence.Summary summary = study.summary();
+        Evidence.Setup setup = study.setup();
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Fencing study: ")
                 .append(esc(study.caseName())).append("</title>\n<style>\n").append(CSS).append(ReplayHtml.CSS).append("</style>\n</head>\n<body>\n");
         html.append("<h1>Fencing study: ").append(esc(study.caseTitle())).append(" <code>--case ").append(esc(study.caseName())).append("</code></h1>\n");
         html.append("<p id=\"summary\" class=\"").append(summary.failed() == 0 && study.error() == null ? "pass" : "fail").append("\">")
-                .append(String.format(Locale.ROOT, "%d of %d repeats done: %d as expected, %d not.", summary.repeats(), study.repeatsAsked(),
+                .append(String.format(Locale.ROOT, "%d of %d repeats done: %d as expected, %d not.", summary.repeats(), setup.repeatsAsked(),
                         summary.passed(), summary.failed()))
-                .append(" Lease TTL ").append(study.ttlSeconds()).append(" s. etcd: ").append(esc(study.etcd())).append(".</p>\n");
+                .append(" Lease TTL ").append(setup.ttlSeconds()).append(" s. etcd: ").append(esc(setup.etcd())).append(".</p>\n");
         if (study.error() != null) {
             html.append("<p class=\"fail\" id=\"error\">The study could not finish: ").append(esc(study.error())).append("</p>\n");
         }
         html.append("<p>Sinks and ledgers: ").append(sinkList(study, "<code>", "</code>")).append(". ")
-                .append(esc(study.contract())).append("</p>\n");
+                .append(esc(setup.contract())).append("</p>\n");
         html.append("<table id=\"figures\"><thead><tr><th>figure</th><th>median</th><th>max</th></tr></thead><tbody>\n");
         String since = Clocks.since(study);
         figureRow(html, "(a) " + since + " to the fenced verdict on A's late write, minus the TTL", summary.stopToFencedVerdictMinusTtl());
@@ -170,7 +175,7 @@ public final class Reports {
         figureRow(html, since + " to the lock key seen gone", summary.expiryWaitAfterStop());
         html.append("</tbody></table>\n");
         if (!study.repeats().isEmpty()) {
-            html.append("<p class=\"explanation\">").append(esc(study.repeats().get(0).explanation())).append("</p>\n");
+            html.append("<p class=\"explanation\">").append(esc(study.repeats().get(0).judgement().explanation())).append("</p>\n");
         }
         for (Evidence.Repeat repeat : study.repeats()) {
             repeatSection(html, repeat);
@@ -187,19 +192,21 @@ public final class Reports {
     }
 
     private static void repeatSection(StringBuilder html, Evidence.Repeat repeat) {
-        html.append("<section class=\"repeat\" id=\"repeat-").append(repeat.repeat()).append("\" data-pass=\"").append(repeat.pass()).append("\">\n");
-        html.append("<h2>Repeat ").append(repeat.repeat()).append(": ").append(repeat.pass() ? "as expected" : "differs").append("</h2>\n");
-        html.append("<p class=\"verdict ").append(repeat.pass() ? "pass" : "fail").append("\">").append(esc(repeat.verdict())).append("</p>\n");
-        for (String note : repeat.notes()) {
+        Evidence.Judgement judgement = repeat.judgement();
+        Evidence.Lock lock = repeat.lock();
+        html.append("<section class=\"repeat\" id=\"repeat-").append(repeat.repeat()).append("\" data-pass=\"").append(judgement.pass()).append("\">\n");
+        html.append("<h2>Repeat ").append(repeat.repeat()).append(": ").append(judgement.pass() ? "as expected" : "differs").append("</h2>\n");
+        html.append("<p class=\"verdict ").append(judgement.pass() ? "pass" : "fail").append("\">").append(esc(judgement.verdict())).append("</p>\n");
+        for (String note : judgement.notes()) {
             html.append("<p class=\"supporting note\">").append(esc(note)).append("</p>\n");
         }
-        if (repeat.contractNote() != null) {
-            html.append("<p class=\"contract-note\">").append(esc(repeat.contractNote())).append("</p>\n");
+        if (judgement.contractNote() != null) {
+            html.append("<p class=\"contract-note\">").append(esc(judgement.contractNote())).append("</p>\n");
         }
         html.append(String.format(Locale.ROOT, "<p>A: token <b class=\"token\">%d</b>, lease <code>%s</code>. B: token <b class=\"token\">%d</b>,"
                         + " lease <code>%s</code>. The lock key was seen gone %.0f ms after %s (by the %s).</p>%n",
-                repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
-                repeat.expiry().waitAfterStopMillis(), esc(Clocks.since(repeat)), repeat.expiry().observedBy()));
+                lock.a().token(), lock.a().leaseIdHex(), lock.b().token(), lock.b().leaseIdHex(),
+                lock.expiry().waitAfterStopMillis(), esc(Clocks.since(repeat)), lock.expiry().observedBy()));
         html.append(Clocks.html(repeat));
         html.append(Timeline.svg(repeat));
         html.append(Timeline.crowdedEnd(repeat));
@@ -208,7 +215,7 @@ public final class Reports {
         html.append("<table class=\"responses\"><caption>Every request to the sink and its response</caption><thead><tr>"
                 + "<th>sent (ms)</th><th>received (ms)</th><th>from</th><th>request</th><th>status</th><th>verdict</th>"
                 + "<th>value after</th><th>mark after</th></tr></thead><tbody>\n");
-        for (Evidence.Call call : repeat.exchanges()) {
+        for (Evidence.Call call : repeat.trace().exchanges()) {
             SinkReply response = call.response();
             String verdict = call.verdict() == null ? "" : call.verdict();
             html.append(String.format(Locale.ROOT, "<tr data-from=\"%s\"><td>%.1f</td><td>%.1f</td><td>%s</td><td><code>%s %s%s</code></td><td>%s</td>"

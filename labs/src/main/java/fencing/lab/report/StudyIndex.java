@@ -53,7 +53,7 @@ public final class StudyIndex {
             title = study.caseTitle();
             outcome = study.chaos() != null
                     ? (study.chaos().differences().isEmpty() ? "as expected" : "not as expected: " + String.join("; ", study.chaos().differences()))
-                    : String.format(Locale.ROOT, "%d of %d repeats as expected", study.summary().passed(), study.repeatsAsked())
+                    : String.format(Locale.ROOT, "%d of %d repeats as expected", study.summary().passed(), study.setup().repeatsAsked())
                             + (study.error() == null ? "" : "; could not finish: " + study.error());
         } catch (IOException | IllegalArgumentException e) {
             title = "";

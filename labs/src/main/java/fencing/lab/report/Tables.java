@@ -14,6 +14,8 @@ public final class Tables {
 
     /** Prints one repeat's table. */
     public static void printRepeat(PrintWriter say, Evidence.Repeat repeat) {
+        Evidence.Lock lock = repeat.lock();
+        Evidence.Judgement judgement = repeat.judgement();
         boolean forged = repeat.modes().values().stream().anyMatch(m -> m.cVerdict() != null);
         if (!repeat.modes().isEmpty()) {
             say.printf(Locale.ROOT, "  %-14s %-20s %s%-16s %-10s %-12s %-14s %s%n", "mode", "sink", forged ? String.format(Locale.ROOT, "%-17s", "C's forged write") : "",
@@ -35,28 +37,29 @@ public final class Tables {
         }
         String since = Clocks.since(repeat);
         say.printf(Locale.ROOT, "  tokens: A %d (lease %s), B %d (lease %s); key gone %.2f s after %s (%s)%n",
-                repeat.a().token(), repeat.a().leaseIdHex(), repeat.b().token(), repeat.b().leaseIdHex(),
-                repeat.expiry().waitAfterStopMillis() / 1000, since, repeat.expiry().observedBy());
+                lock.a().token(), lock.a().leaseIdHex(), lock.b().token(), lock.b().leaseIdHex(),
+                lock.expiry().waitAfterStopMillis() / 1000, since, lock.expiry().observedBy());
         Clocks.print(say, repeat);
         Evidence.Figures figures = repeat.figures();
         say.printf(Locale.ROOT, "  (a) " + since + " → fenced verdict on A's late write − TTL: %s   (b) whole repeat − TTL: %.2f s%n",
                 figures.stopToFencedVerdictMinusTtlMillis() == null ? "n/a"
                         : String.format(Locale.ROOT, "%.2f s", figures.stopToFencedVerdictMinusTtlMillis() / 1000),
                 figures.repeatMinusTtlMillis() / 1000);
-        say.println("  " + repeat.verdict());
-        repeat.notes().forEach(note -> say.println("  " + note));
-        if (repeat.contractNote() != null) {
-            say.println("  " + repeat.contractNote());
+        say.println("  " + judgement.verdict());
+        judgement.notes().forEach(note -> say.println("  " + note));
+        if (judgement.contractNote() != null) {
+            say.println("  " + judgement.contractNote());
         }
         say.flush();
     }
 
     /** Prints the study's summary. */
     public static void printSummary(PrintWriter say, Evidence.Study study, Path dir) {
+        Evidence.Setup setup = study.setup();
         Evidence.Summary summary = study.summary();
         say.println();
         say.printf(Locale.ROOT, "%s: %d of %d repeat%s done, %d as expected, %d not%n", study.caseName(), summary.repeats(),
-                study.repeatsAsked(), study.repeatsAsked() == 1 ? "" : "s", summary.passed(), summary.failed());
+                setup.repeatsAsked(), setup.repeatsAsked() == 1 ? "" : "s", summary.passed(), summary.failed());
         if (summary.repeats() > 0) {
             say.printf(Locale.ROOT, "(a) " + Clocks.since(study) + " → fenced verdict on A's late write, minus the TTL: median %s, max %s%n",
                     millis(summary.stopToFencedVerdictMinusTtl().medianMillis()), millis(summary.stopToFencedVerdictMinusTtl().maxMillis()));
@@ -64,8 +67,8 @@ public final class Tables {
                     millis(summary.repeatMinusTtl().medianMillis()), millis(summary.repeatMinusTtl().maxMillis()));
         }
         for (Evidence.Repeat repeat : study.repeats()) {
-            if (!repeat.pass()) {
-                say.printf(Locale.ROOT, "repeat %d differed: %s%n", repeat.repeat(), String.join("; ", repeat.differences()));
+            if (!repeat.judgement().pass()) {
+                say.printf(Locale.ROOT, "repeat %d differed: %s%n", repeat.repeat(), String.join("; ", repeat.judgement().differences()));
             }
         }
         say.println("evidence: " + dir.resolve("evidence.json"));

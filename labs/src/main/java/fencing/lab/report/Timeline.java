@@ -1,6 +1,7 @@
 package fencing.lab.report;
 
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,8 +35,9 @@ final class Timeline {
      * (the late write, the verdicts and the final reads of the default case); an empty string where they do not.
      */
     static String crowdedEnd(Evidence.Repeat repeat) {
-        double last = repeat.events().stream().mapToDouble(Evidence.Event::tMillis).max().orElse(0);
-        long crowd = repeat.events().stream().filter(e -> e.tMillis() >= last - INSET_MILLIS).count();
+        Evidence.Trace trace = repeat.trace();
+        double last = trace.events().stream().mapToDouble(Evidence.Event::tMillis).max().orElse(0);
+        long crowd = trace.events().stream().filter(e -> e.tMillis() >= last - INSET_MILLIS).count();
         if (crowd < CROWDED) {
             return "";
         }
@@ -48,9 +50,11 @@ final class Timeline {
     static final int CROWDED = 5;
 
     private static String svg(Evidence.Repeat repeat, Double windowFrom, Double windowTo) {
+        Evidence.Lock lock = repeat.lock();
+        Evidence.Trace trace = repeat.trace();
         boolean inset = windowFrom != null;
-        List<Evidence.Event> events = inset ? repeat.events().stream().filter(e -> e.tMillis() >= windowFrom && e.tMillis() <= windowTo).toList()
-                : repeat.events();
+        List<Evidence.Event> events = inset ? trace.events().stream().filter(e -> e.tMillis() >= windowFrom && e.tMillis() <= windowTo).toList()
+                : trace.events();
         double tMin = 0;
         double tMax = repeat.figures().repeatMillis();
         for (Evidence.Event event : events) {
@@ -119,8 +123,8 @@ final class Timeline {
                 + " stroke=\"#90caf9\" stroke-width=\"3\"/></pattern></defs>\n");
 
         // Spans first, so that markers and labels draw over them.
-        Double stop = timeOf(repeat.events(), Evidence.Lane.A, Evidence.Kind.FROZEN);
-        Double cont = timeOf(repeat.events(), Evidence.Lane.A, Evidence.Kind.RESUMED);
+        Double stop = timeOf(trace.events(), Evidence.Lane.A, EventKind.FROZEN);
+        Double cont = timeOf(trace.events(), Evidence.Lane.A, EventKind.RESUMED);
         if (stop != null) {
             double x1 = x.applyAsDouble(stop);
             double x2 = x.applyAsDouble(cont != null ? cont : tMax);
@@ -129,7 +133,7 @@ final class Timeline {
                     x1, ay - 7, Math.max(1, x2 - x1), 14, patternId));
             svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">A frozen (SIGSTOP → SIGCONT)</text>%n",
                     (x1 + x2) / 2, ay - 10));
-            double ttlAt = stop + repeat.ttlSeconds() * 1000.0;
+            double ttlAt = stop + lock.ttlSeconds() * 1000.0;
             double ttlLine = x.applyAsDouble(ttlAt);
             if (ttlAt >= tMin && ttlAt <= tMax) {
                 svg.append(String.format(Locale.ROOT, "<line class=\"ttl\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ttlLine, top - 8, ttlLine, axisY));
@@ -137,7 +141,7 @@ final class Timeline {
                         ttlLine + 3, axisY - 4));
             }
         }
-        Double cutAt = timeOf(repeat.events(), Evidence.Lane.A, Evidence.Kind.CUT_OFF);
+        Double cutAt = timeOf(trace.events(), Evidence.Lane.A, EventKind.CUT_OFF);
         if (cutAt != null) {
             double x1 = x.applyAsDouble(cutAt);
             double x2 = x.applyAsDouble(tMax);
@@ -147,8 +151,8 @@ final class Timeline {
             svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">A cut off from etcd,"
                     + " its path to the sink open</text>%n", (x1 + x2) / 2, ay - 10));
         }
-        double ranOutAt = repeat.expiry() == null ? Double.NaN
-                : (repeat.expiry().lastKeepAliveMicros() - repeat.startedAtMicros()) / 1000.0 + repeat.ttlSeconds() * 1000.0;
+        double ranOutAt = lock.expiry() == null ? Double.NaN
+                : (lock.expiry().lastKeepAliveMicros() - trace.startedAtMicros()) / 1000.0 + lock.ttlSeconds() * 1000.0;
         if (ranOutAt >= tMin && ranOutAt <= tMax) {
             double ranOut = x.applyAsDouble(ranOutAt);
             svg.append(String.format(Locale.ROOT, "<line class=\"ran-out\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>%n", ranOut, top - 8, ranOut, axisY));
@@ -158,20 +162,20 @@ final class Timeline {
                     ranOut - 3, axisY - 4, ranOutLabel));
         }
         int ey = laneY.get(Evidence.Lane.ETCD);
-        Double aLeaseEnd = repeat.expiry() == null ? null : (repeat.expiry().observedAtMicros() - repeat.startedAtMicros()) / 1000.0;
-        leaseBar(svg, x, repeat.a().tMillis(), aLeaseEnd == null ? tMax : aLeaseEnd, ey, "#bbdefb", "A's lease " + repeat.a().leaseIdHex());
+        Double aLeaseEnd = lock.expiry() == null ? null : (lock.expiry().observedAtMicros() - trace.startedAtMicros()) / 1000.0;
+        leaseBar(svg, x, lock.a().tMillis(), aLeaseEnd == null ? tMax : aLeaseEnd, ey, "#bbdefb", "A's lease " + lock.a().leaseIdHex());
         Double timerEnds = Clocks.timerEndsAt(repeat);
         if (timerEnds != null) {
             // A's lease as A's own clock counts it, under A's lane, against etcd's bar of the same lease below it.
             String label = String.format(Locale.ROOT, "A's lease by A's own clock (%s× the machine's): valid until +%.0f ms",
-                    repeat.clocks().clockRate(), timerEnds);
+                    lock.clocks().clockRate(), timerEnds);
             int ay = laneY.get(Evidence.Lane.A);
-            leaseBar(svg, x, repeat.a().tMillis(), Math.min(timerEnds, tMax), ay - 12, "#c5e1a5", label);
-            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\">%s%s</text>%n", x.applyAsDouble(repeat.a().tMillis()),
+            leaseBar(svg, x, lock.a().tMillis(), Math.min(timerEnds, tMax), ay - 12, "#c5e1a5", label);
+            svg.append(String.format(Locale.ROOT, "<text class=\"span-label\" x=\"%.1f\" y=\"%d\">%s%s</text>%n", x.applyAsDouble(lock.a().tMillis()),
                     ay - 18, Reports.esc(label), timerEnds > tMax ? " (past the chart's end)" : ""));
         }
-        Double released = timeOf(repeat.events(), Evidence.Lane.B, Evidence.Kind.RELEASED);
-        leaseBar(svg, x, repeat.b().tMillis(), released == null ? tMax : released, ey, "#ffe0b2", "B's lease " + repeat.b().leaseIdHex());
+        Double released = timeOf(trace.events(), Evidence.Lane.B, EventKind.RELEASED);
+        leaseBar(svg, x, lock.b().tMillis(), released == null ? tMax : released, ey, "#ffe0b2", "B's lease " + lock.b().leaseIdHex());
 
         for (Evidence.Lane lane : lanes) {
             int ly = laneY.get(lane);
@@ -180,7 +184,7 @@ final class Timeline {
             svg.append(String.format(Locale.ROOT, "<line class=\"lane-line\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>%n",
                     LEFT, ly, WIDTH - RIGHT, ly, LANE_COLORS.get(lane)));
             for (Placed p : placed.get(lane)) {
-                String verdict = p.event.verdict() == null ? "" : p.event.verdict();
+                String verdict = p.event.about().verdict() == null ? "" : p.event.about().verdict();
                 String color = verdict.equals("accepted") ? "#2e7d32" : verdict.equals("rejected") ? "#c62828"
                         : verdict.equals("duplicate") ? "#6a1b9a" : LANE_COLORS.get(lane);
                 int textY = ly + 16 + p.row * ROW;
@@ -216,7 +220,7 @@ final class Timeline {
                 x1, y - 4, Math.max(1, x2 - x1), fill, Reports.esc(label)));
     }
 
-    private static Double timeOf(List<Evidence.Event> events, Evidence.Lane lane, Evidence.Kind kind) {
+    private static Double timeOf(List<Evidence.Event> events, Evidence.Lane lane, EventKind kind) {
         for (Evidence.Event event : events) {
             if (event.lane() == lane && event.kind() == kind) {
                 return event.tMillis();

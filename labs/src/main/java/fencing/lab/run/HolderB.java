@@ -3,7 +3,7 @@ package fencing.lab.run;
 import fencing.etcd.EtcdLockService;
 import fencing.etcd.Ownership;
 import fencing.lab.common.Times;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
@@ -69,7 +69,7 @@ public final class HolderB {
             return Optional.empty();
         }
         boolean deleted = lock.release(ownership);
-        journal.add(Lane.B, Kind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
+        journal.add(Lane.B, EventKind.RELEASED, Times.nowMicros(), "releases", deleted ? "deleted its key and revoked its lease" : "its key was already gone");
         ownership = null;
         return Optional.of(deleted);
     }
@@ -83,7 +83,7 @@ public final class HolderB {
 
             @Override
             public void onError(Throwable error) {
-                journal.add(Lane.B, Kind.KEEPALIVE_FAILED, Times.nowMicros(), "keepalive failed", String.valueOf(error.getMessage()));
+                journal.add(Lane.B, EventKind.KEEPALIVE_FAILED, Times.nowMicros(), "keepalive failed", String.valueOf(error.getMessage()));
             }
 
             @Override

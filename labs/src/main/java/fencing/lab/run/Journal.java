@@ -2,10 +2,10 @@ package fencing.lab.run;
 
 import fencing.lab.common.Times;
 import fencing.lab.sink.Exchange;
-import fencing.lab.sink.Mode;
 import fencing.lab.worker.WorkerReport;
 import fencing.support.evidence.Evidence;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence.About;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,50 +42,14 @@ public final class Journal {
         return start;
     }
 
-    /**
-     * What an event is about beyond its words, as {@link Evidence.Event}'s fields of the same names: a token, and where a write
-     * or a request was answered, the verdict and the state after it. Each factory is one shape an event takes.
-     */
-    public record About(Long token, String mode, String verdict, Long total, String value, Long mark, String from) {
-
-        /** Nothing beyond the event's words, e.g. a keepalive. */
-        public static final About NOTHING = new About(null, null, null, null, null, null, null);
-
-        /** A token, or the revision that is one, e.g. the lock key's create revision at an acquisition. */
-        public static About token(long token) {
-            return new About(token, null, null, null, null, null, null);
-        }
-
-        /** A write with {@code token} to the sink's {@code mode}, and its verdict as its writer heard it, or {@code null} before one. */
-        public static About write(long token, Mode mode, String verdict) {
-            return new About(token, mode.text(), verdict, null, null, null, null);
-        }
-
-        /** A request with {@code token} to the ledger {@code ledger}, before any answer. */
-        public static About ledgerRequest(long token, String ledger) {
-            return new About(token, ledger, null, null, null, null, null);
-        }
-
-        /** The sink's verdict on {@code from}'s write with {@code token} to {@code mode}, and the mode's value and mark after it. */
-        public static About sinkVerdict(long token, String mode, String verdict, String value, long mark, String from) {
-            return new About(token, mode, verdict, null, value, mark, from);
-        }
-
-        /** A ledger's verdict on {@code from}'s request with {@code token}, and the ledger's total and mark after it. */
-        public static About ledgerVerdict(long token, String ledger, String verdict, long total, long mark, String from) {
-            return new About(token, ledger, verdict, total, null, mark, from);
-        }
-    }
-
     /** Records an event that is about nothing beyond its words. */
-    public void add(Lane lane, Kind kind, long atMicros, String label, String detail) {
+    public void add(Lane lane, EventKind kind, long atMicros, String label, String detail) {
         add(lane, kind, atMicros, label, detail, About.NOTHING);
     }
 
     /** Records an event and what it is about; {@code label} and {@code detail} are for people, {@code about} for the judge. */
-    public synchronized void add(Lane lane, Kind kind, long atMicros, String label, String detail, About about) {
-        events.add(new Evidence.Event(lane, kind, atMicros, Times.millis(atMicros - start()), label, detail, about.token(), about.mode(),
-                about.verdict(), about.total(), about.value(), about.mark(), about.from()));
+    public synchronized void add(Lane lane, EventKind kind, long atMicros, String label, String detail, About about) {
+        events.add(new Evidence.Event(lane, kind, atMicros, Times.millis(atMicros - start()), label, detail, about));
     }
 
     /** Records an exchange with the sink, as its sender saw it. */

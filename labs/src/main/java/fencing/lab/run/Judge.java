@@ -72,9 +72,10 @@ final class Judge {
         if (prepared.forger != null) {
             files.put("writerCLog", prepared.dir.relativize(prepared.forger.log()).toString());
         }
-        return new Evidence.Repeat(prepared.repeat, toRun.labCase().name(), pass, differences, notes, verdict, toRun.explanation(),
-                pass ? toRun.labCase().contractNote() : null, prepared.key, ttlSeconds, a, b, expiry, start, end, figures, byText(modes),
-                ledgers, journal.timeline(), records(calls, start), files, clocks);
+        return new Evidence.Repeat(prepared.repeat, toRun.labCase().name(),
+                new Evidence.Judgement(pass, verdict, toRun.explanation(), pass ? toRun.labCase().contractNote() : null, differences, notes),
+                new Evidence.Lock(prepared.key, ttlSeconds, a, b, expiry, clocks), figures, byText(modes), ledgers,
+                new Evidence.Trace(start, end, journal.timeline(), records(calls, start), files));
     }
 
     private static Evidence.ModeOutcome judgeMode(Outcome outcome, Mode mode, LabCase.ModeExpectation expected, List<String> differences) {

@@ -1,7 +1,7 @@
 package fencing.lab.run;
 
 import fencing.lab.common.Times;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.support.Etcd;
 import fencing.support.EtcdCluster;
@@ -78,7 +78,7 @@ final class LeaderFault implements AutoCloseable {
         faultAtMicros = Times.nowMicros();
         cluster.kill(old.name());
         killed = old.name();
-        journal.add(Lane.ETCD, Kind.LEADER_FAULT, faultAtMicros, "leader " + old.name() + " killed",
+        journal.add(Lane.ETCD, EventKind.LEADER_FAULT, faultAtMicros, "leader " + old.name() + " killed",
                 "SIGKILL to etcd " + old.name() + " (pid " + pid + "), the leader in term " + oldTerm + ", "
                         + Times.seconds(faultAtMicros - stopAt) + " after A's SIGSTOP; A's lease still had time left");
         progress.accept("etcd's leader %s (pid %d, term %d) killed with SIGKILL, %s after A's SIGSTOP",
@@ -86,7 +86,7 @@ final class LeaderFault implements AutoCloseable {
         EtcdCluster.Member elected = cluster.awaitLeader(old.name(), ELECTION_WITHIN);
         long electedAt = Times.nowMicros();
         long newTerm = cluster.status(elected.name()).map(EtcdCluster.Status::term).orElse(0L);
-        journal.add(Lane.ETCD, Kind.LEADER_ELECTED, electedAt, elected.name() + " leads (term " + newTerm + ")",
+        journal.add(Lane.ETCD, EventKind.LEADER_ELECTED, electedAt, elected.name() + " leads (term " + newTerm + ")",
                 "the two remaining members agreed on " + elected.name() + " as leader, seen " + Times.seconds(electedAt - faultAtMicros)
                         + " after the kill (election timeout " + EtcdCluster.ELECTION_TIMEOUT.toMillis() + " ms); the old leader was " + old.name());
         progress.accept("%s elected leader in term %d, seen %s after the kill; the old leader was %s",
@@ -134,12 +134,12 @@ final class LeaderFault implements AutoCloseable {
                     // A lessor that is not the leader's keeps no deadlines and reports "forever" (2^63 ns, in seconds):
                     // the new leader answered before it took the leases over. Not a renewal.
                     if (!noDeadlineSaid) {
-                        journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, at, "lease: no deadline (" + ttl + " s)", "the member that"
+                        journal.add(Lane.ETCD, EventKind.LEASE_TTL_LEFT, at, "lease: no deadline (" + ttl + " s)", "the member that"
                                 + " answered keeps no deadline for A's lease yet: a lessor that is not the leader's reports it as never expiring");
                         noDeadlineSaid = true;
                     }
                 } else if (last != null && ttl > last) {
-                    journal.add(Lane.ETCD, Kind.LEASE_RENEWED, at, "A's lease renewed: " + last + " s → " + ttl + " s left",
+                    journal.add(Lane.ETCD, EventKind.LEASE_RENEWED, at, "A's lease renewed: " + last + " s → " + ttl + " s left",
                             "etcd's time-to-live for A's lease went up, though A is frozen and sent no keepalive: the new leader gave"
                                     + " the lease its TTL again (" + unanswered + " samples unanswered during the election"
                                     + (lastProblem == null ? "" : ", the last: " + lastProblem) + ")");
@@ -147,7 +147,7 @@ final class LeaderFault implements AutoCloseable {
                             new Object[] {ttl, last});
                     last = ttl;
                 } else if (last == null || ttl != last) {
-                    journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, at, "lease: " + ttl + " s left", "etcd's time-to-live for A's lease, sampled");
+                    journal.add(Lane.ETCD, EventKind.LEASE_TTL_LEFT, at, "lease: " + ttl + " s left", "etcd's time-to-live for A's lease, sampled");
                     last = ttl;
                 }
             } catch (TimeoutException | ExecutionException noAnswer) {

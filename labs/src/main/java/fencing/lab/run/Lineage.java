@@ -7,7 +7,8 @@ import fencing.etcd.Ownership;
 import fencing.etcd.Recovery;
 import fencing.etcd.Tokens;
 import fencing.lab.common.Times;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
@@ -73,8 +74,8 @@ public final class Lineage implements AutoCloseable {
         long revision = revision();
         snapshot = etcd().snapshot(client());
         snapshotRevision = revision;
-        journal.add(Lane.ETCD, Kind.SNAPSHOT, Times.nowMicros(), "snapshot at rev " + revision,
-                "the maintenance API's snapshot of the whole keyspace, saved as " + snapshot.getFileName(), Journal.About.token(revision));
+        journal.add(Lane.ETCD, EventKind.SNAPSHOT, Times.nowMicros(), "snapshot at rev " + revision,
+                "the maintenance API's snapshot of the whole keyspace, saved as " + snapshot.getFileName(), Evidence.About.token(revision));
         progress.accept("etcd snapshot taken at revision %d (%s)", new Object[] {revision, snapshot.getFileName()});
         return revision;
     }
@@ -88,14 +89,14 @@ public final class Lineage implements AutoCloseable {
         long revision = Tokens.revision(owner.token());
         String how = epochTokens ? "EpochLockService: epoch " + Tokens.epoch(owner.token()) + ", create_revision " + revision
                 : "EtcdLockService: token = create_revision";
-        journal.add(Lane.B, Kind.ACQUIRED, at, name + " acquires token " + owner.token(), how, Journal.About.token(owner.token()));
-        journal.add(Lane.ETCD, Kind.KEY_CREATED, at, "key created, rev " + revision, "the lock key, for " + name, Journal.About.token(revision));
+        journal.add(Lane.B, EventKind.ACQUIRED, at, name + " acquires token " + owner.token(), how, Evidence.About.token(owner.token()));
+        journal.add(Lane.ETCD, EventKind.KEY_CREATED, at, "key created, rev " + revision, "the lock key, for " + name, Evidence.About.token(revision));
         List<Exchange> writes = new SinkClient(prepared.sinkUri(), name).writeAll(modes, name, owner.token(), name);
         for (Exchange write : writes) {
             journal.exchange(write);
             Calls.requireOk(write, name + "'s write to " + write.mode());
-            journal.add(Lane.B, Kind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
-                    "token " + owner.token(), Journal.About.write(owner.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict()));
+            journal.add(Lane.B, EventKind.WROTE, write.receivedAtMicros(), name + " → " + write.mode() + ": " + write.verdict(),
+                    "token " + owner.token(), Evidence.About.write(owner.token(), write.mode().text(), write.reply(SinkReply.WriteVerdict.class).verdict()));
         }
         boolean released = epochTokens ? epochLocks.release(owner) : plainLocks.release(owner);
         progress.accept("%s took the lock (token %d, %s), wrote: %s; released: %s",
@@ -115,10 +116,10 @@ public final class Lineage implements AutoCloseable {
         RestorableEtcd.Restored restored = etcd().restore(snapshot);
         restoredClient = etcd().newClient();
         long after = revision();
-        journal.add(Lane.ETCD, Kind.ETCD_RESTORED, Times.nowMicros(), "restored: rev " + before + " → " + after,
+        journal.add(Lane.ETCD, EventKind.ETCD_RESTORED, Times.nowMicros(), "restored: rev " + before + " → " + after,
                 restored.description() + "; etcd was down " + restored.downMillis() + " ms; its revision went back from " + before
                         + " to " + after + (restored.how() == RestorableEtcd.How.SNAPSHOT_RESTORE
-                        ? " (the snapshot's " + snapshotRevision + ")" : " (an empty cluster)"), Journal.About.token(after));
+                        ? " (the snapshot's " + snapshotRevision + ")" : " (an empty cluster)"), Evidence.About.token(after));
         progress.accept("etcd stopped at revision %d and brought back in %d ms: %s; its revision is now %d: it went backwards",
                 new Object[] {before, restored.downMillis(), restored.description(), after});
     }
@@ -129,8 +130,8 @@ public final class Lineage implements AutoCloseable {
         Calls.requireOk(read, "reading the fenced sink's mark");
         long mark = read.reply(SinkReply.ModeState.class).highWaterMark();
         long epoch = Recovery.afterRestore(client(), epochKey, mark);
-        journal.add(Lane.ETCD, Kind.EPOCH_RAISED, Times.nowMicros(), "epoch → " + epoch,
-                "Recovery.afterRestore with the fenced sink's mark " + mark + " (epoch " + Tokens.epoch(mark) + ")", Journal.About.token(mark));
+        journal.add(Lane.ETCD, EventKind.EPOCH_RAISED, Times.nowMicros(), "epoch → " + epoch,
+                "Recovery.afterRestore with the fenced sink's mark " + mark + " (epoch " + Tokens.epoch(mark) + ")", Evidence.About.token(mark));
         progress.accept("Recovery.afterRestore: the fenced sink's mark is %d (epoch %d); the epoch is now %d",
                 new Object[] {mark, Tokens.epoch(mark), epoch});
         return epoch;
@@ -143,7 +144,7 @@ public final class Lineage implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("could not back up the sink's files into " + backup, e);
         }
-        journal.add(Lane.SINK, Kind.SINK_BACKED_UP, Times.nowMicros(), "backup taken", "the sink's SQLite files copied to " + backup.getFileName());
+        journal.add(Lane.SINK, EventKind.SINK_BACKED_UP, Times.nowMicros(), "backup taken", "the sink's SQLite files copied to " + backup.getFileName());
         progress.accept("the sink's database files copied aside as a backup (%s)", new Object[] {backup.getFileName()});
     }
 
@@ -153,8 +154,8 @@ public final class Lineage implements AutoCloseable {
         LabProcess<SinkReport> restarted = prepared.restoreSink(backupDir());
         SinkReport.Listening listening = restarted.await(SinkReport.Listening.class, RepeatRun.START_TIMEOUT);
         long upAt = Times.nowMicros();
-        journal.add(Lane.SINK, Kind.SINK_KILLED, killedAt, "SIGKILL", "the sink server (pid " + pid + ") is killed to restore its files");
-        journal.add(Lane.SINK, Kind.SINK_RESTORED_FROM_BACKUP, upAt, "restored from backup",
+        journal.add(Lane.SINK, EventKind.SINK_KILLED, killedAt, "SIGKILL", "the sink server (pid " + pid + ") is killed to restore its files");
+        journal.add(Lane.SINK, EventKind.SINK_RESTORED_FROM_BACKUP, upAt, "restored from backup",
                 "a new sink server (pid " + listening.pid() + ") over the backup's files: its mark is the backup's");
         progress.accept("sink server (pid %d) killed; its databases replaced by the older backup; a new server (pid %d) runs over them",
                 new Object[] {pid, listening.pid()});

@@ -3,6 +3,7 @@ package fencing.lab.run;
 import java.util.function.Predicate;
 import fencing.lab.sink.Mode;
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import fencing.lab.sink.Exchange;
 import java.util.List;
 
@@ -28,7 +29,7 @@ public record Outcome(Evidence.Holder a, Evidence.Holder b, List<Exchange> calls
     }
 
     /** Returns the first event of {@code kind} on {@code lane}, or {@code null}. */
-    public Evidence.Event event(Evidence.Lane lane, Evidence.Kind kind) {
+    public Evidence.Event event(Evidence.Lane lane, EventKind kind) {
         return events.stream().filter(e -> e.lane() == lane && e.kind() == kind).findFirst().orElse(null);
     }
 

@@ -4,7 +4,7 @@ import fencing.lab.sink.Mode;
 import fencing.etcd.Ownership;
 import fencing.lab.common.Times;
 import fencing.support.evidence.Evidence;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.sink.Exchange;
 import fencing.lab.sink.SinkClient;
@@ -96,11 +96,11 @@ public final class RepeatRun {
                     : new WorkerCommand.Acquire(toRun.modes()));
             WorkerReport.Ready ready = worker.await(WorkerReport.Ready.class, STEP_TIMEOUT);
             aHolder = holder(Holder.A, ready.token(), ready.leaseId(), ready.acquiredAtMicros(), worker.pid());
-            journal.add(Lane.A, Kind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
-                    "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", Journal.About.token(ready.token()));
-            journal.add(Lane.ETCD, Kind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
-                    "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), Journal.About.token(ready.token()));
-            journal.add(Lane.A, Kind.READY, ready.readyAtMicros(), "READY", holds.ready);
+            journal.add(Lane.A, EventKind.ACQUIRED, ready.acquiredAtMicros(), "acquires token " + ready.token(),
+                    "EtcdLockService.tryAcquire: lease " + Calls.hex(ready.leaseId()) + ", TTL " + ttlSeconds + " s", Evidence.About.token(ready.token()));
+            journal.add(Lane.ETCD, EventKind.KEY_CREATED, ready.acquiredAtMicros(), "key created, rev " + ready.token(),
+                    "the lock key, attached to A's lease " + Calls.hex(ready.leaseId()), Evidence.About.token(ready.token()));
+            journal.add(Lane.A, EventKind.READY, ready.readyAtMicros(), "READY", holds.ready);
             progress("A (pid %d) took the lock: token %d, lease %s, TTL %d s; %s and said READY", worker.pid(), ready.token(),
                     Calls.hex(ready.leaseId()), ttlSeconds, holds != AHolds.UNRENEWED ? "it keeps the lease alive"
                             : String.format(Locale.ROOT, "it does not renew the lease, and times it on a clock at %s× the machine's",
@@ -117,15 +117,15 @@ public final class RepeatRun {
                 stopAt = Times.nowMicros();
                 if (holds == AHolds.FROZEN) {
                     worker.freeze();
-                    journal.add(Lane.A, Kind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
+                    journal.add(Lane.A, EventKind.FROZEN, stopAt, "SIGSTOP", "frozen: its keepalives stop, and it still believes it holds the lock");
                 } else {
                     prepared.cutAFromEtcd();
-                    journal.add(Lane.A, Kind.CUT_OFF, stopAt, "cut off from etcd", "its path to etcd is cut at the kit's loopback bridge and"
+                    journal.add(Lane.A, EventKind.CUT_OFF, stopAt, "cut off from etcd", "its path to etcd is cut at the kit's loopback bridge and"
                             + " its path to the sink left open: it runs on, its keepalives go unanswered, and it still believes it holds the lock");
                 }
             }
             long ttlLeft = Etcd.await(client.getLeaseClient().timeToLive(ready.leaseId(), LeaseOption.DEFAULT)).getTTL();
-            journal.add(Lane.ETCD, Kind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left", holds.ttlSample);
+            journal.add(Lane.ETCD, EventKind.LEASE_TTL_LEFT, Times.nowMicros(), "lease: " + ttlLeft + " s left", holds.ttlSample);
             switch (holds) {
                 case FROZEN -> progress("A frozen with SIGSTOP; its last keepalive was %s before, and etcd says its lease has %d s left",
                         Times.seconds(stopAt - lastKeepAlive), ttlLeft);
@@ -138,7 +138,7 @@ public final class RepeatRun {
                 fault.strike(key, stopAt, lastKeepAlive);
             }
             expiry = watch.await(holds, stopAt, lastKeepAlive, ttlLeft, this::progress);
-            journal.add(Lane.ETCD, Kind.KEY_DELETED, expiry.observedAtMicros(),
+            journal.add(Lane.ETCD, EventKind.KEY_DELETED, expiry.observedAtMicros(),
                     "lease expired: key deleted" + (expiry.deleteRevision() == null ? "" : ", rev " + expiry.deleteRevision()),
                     "seen by the " + expiry.observedBy() + " " + expiry.waitAfterStopMillis() + " ms after " + holds.since);
             if (fault != null) {
@@ -148,10 +148,10 @@ public final class RepeatRun {
             Ownership b = holderB.acquire();
             long bAcquiredAt = Times.nowMicros();
             bHolder = holder(Holder.B, b.token(), b.leaseId(), bAcquiredAt, null);
-            journal.add(Lane.B, Kind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
-                    Journal.About.token(b.token()));
-            journal.add(Lane.ETCD, Kind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
-                    "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), Journal.About.token(b.token()));
+            journal.add(Lane.B, EventKind.ACQUIRED, bAcquiredAt, "acquires token " + b.token(), "EtcdLockService.tryAcquire: lease " + Calls.hex(b.leaseId()),
+                    Evidence.About.token(b.token()));
+            journal.add(Lane.ETCD, EventKind.KEY_CREATED, bAcquiredAt, "key created, rev " + b.token(),
+                    "the lock key again, attached to B's lease " + Calls.hex(b.leaseId()), Evidence.About.token(b.token()));
             progress("B took the lock: token %d (larger than A's %d), lease %s", b.token(), ready.token(), Calls.hex(b.leaseId()));
 
             Stage stage = new Stage(toRun, prepared, journal, holderB, lineage, client, this::progress);

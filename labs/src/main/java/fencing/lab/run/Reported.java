@@ -2,7 +2,8 @@ package fencing.lab.run;
 
 import fencing.lab.sink.Exchange;
 import fencing.lab.worker.WorkerReport;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.support.evidence.SinkReply;
 
@@ -28,11 +29,11 @@ final class Reported {
             if (report instanceof WorkerReport.Called called) {
                 journal.exchange(called.exchange());
             } else if (report instanceof WorkerReport.KeepAlive k) {
-                journal.add(Lane.A, Kind.KEEPALIVE, k.atMicros(), "keepalive", "etcd renewed A's lease to " + k.ttl() + " s");
+                journal.add(Lane.A, EventKind.KEEPALIVE, k.atMicros(), "keepalive", "etcd renewed A's lease to " + k.ttl() + " s");
             } else if (report instanceof WorkerReport.LeaseLost lost) {
-                journal.add(Lane.A, Kind.LEASE_LOST, lost.atMicros(), "learns its lease is gone", lost.error());
+                journal.add(Lane.A, EventKind.LEASE_LOST, lost.atMicros(), "learns its lease is gone", lost.error());
             } else if (report instanceof WorkerReport.KeepAliveEnded ended) {
-                journal.add(Lane.A, Kind.KEEPALIVE_ENDED, ended.atMicros(), "keepalive gave up", holds == AHolds.CUT_OFF
+                journal.add(Lane.A, EventKind.KEEPALIVE_ENDED, ended.atMicros(), "keepalive gave up", holds == AHolds.CUT_OFF
                         ? "jetcd stopped keeping A's lease alive, its keepalives unanswered; A does not consult it before writing"
                         : "on waking, jetcd saw the lease's deadline had passed; A does not consult it before writing");
             }
@@ -44,16 +45,16 @@ final class Reported {
             if (call.isWrite() && call.response() instanceof SinkReply.WriteVerdict w) {
                 String value = w.after().value();
                 long mark = w.after().highWaterMark();
-                journal.add(Lane.SINK, Kind.VERDICT, call.decidedAtMicros(), w.mode() + ": " + w.value() + " (token " + w.token() + ") " + w.verdict(),
+                journal.add(Lane.SINK, EventKind.VERDICT, call.decidedAtMicros(), w.mode() + ": " + w.value() + " (token " + w.token() + ") " + w.verdict(),
                         call.from() + "'s write; after it the mode holds " + value + " with mark " + mark,
-                        Journal.About.sinkVerdict(w.token(), w.mode(), w.verdict(), value, mark, call.from()));
+                        Evidence.About.sinkVerdict(w.token(), w.mode(), w.verdict(), value, mark, call.from()));
             } else if (call.isLedgerAdd() && call.response() instanceof SinkReply.LedgerVerdict l) {
                 long total = l.after().total();
                 long mark = l.after().highWaterMark();
-                journal.add(Lane.SINK, Kind.LEDGER_VERDICT, call.decidedAtMicros(), call.ledger() + ": " + l.requestId() + " (+"
+                journal.add(Lane.SINK, EventKind.LEDGER_VERDICT, call.decidedAtMicros(), call.ledger() + ": " + l.requestId() + " (+"
                                 + l.amount() + ", token " + l.token() + ") " + l.verdict() + ", total " + total,
                         call.from() + "'s request; after it the ledger's total is " + total + " and its mark " + mark,
-                        Journal.About.ledgerVerdict(l.token(), call.ledger(), l.verdict(), total, mark, call.from()));
+                        Evidence.About.ledgerVerdict(l.token(), call.ledger(), l.verdict(), total, mark, call.from()));
             }
         }
     }

@@ -1,7 +1,7 @@
 package fencing.lab.run;
 
 import fencing.lab.common.Times;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
@@ -32,7 +32,7 @@ final class Teardown {
                 if (prepared.worker.frozen()) {
                     // A case that never lets A write leaves it frozen; it must run to hear that it should exit.
                     prepared.worker.resume();
-                    journal.add(Lane.A, Kind.RESUMED, Times.nowMicros(), "SIGCONT (case over)", "resumed only to be told to exit; it writes nothing");
+                    journal.add(Lane.A, EventKind.RESUMED, Times.nowMicros(), "SIGCONT (case over)", "resumed only to be told to exit; it writes nothing");
                 }
                 prepared.worker.send(new WorkerCommand.Exit());
                 prepared.worker.await(WorkerReport.Bye.class, Duration.ofSeconds(5));

@@ -3,7 +3,7 @@ package fencing.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.support.evidence.Evidence;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,37 +35,37 @@ class ReplayTests {
     @DisplayName("a timeline missing A's plain verdict replays to another state: the replay reads the verdicts, not the outcome")
     void aMissingVerdictChangesTheReplayedState() {
         List<Evidence.Event> cut = new ArrayList<>(timeline());
-        cut.removeIf(e -> e.kind() == Kind.VERDICT && "plain".equals(e.mode()) && "A".equals(e.from()));
+        cut.removeIf(e -> e.kind() == EventKind.VERDICT && "plain".equals(e.about().mode()) && "A".equals(e.about().from()));
         List<Replay.Step> steps = Replay.steps(repeat(cut));
 
         assertThat(steps.get(steps.size() - 1).sinks().get("plain").value()).as("the plain mode without A's verdict on it").isEqualTo("B-current");
     }
 
     private static List<Evidence.Event> timeline() {
-        return List.of(event(Lane.A, Kind.ACQUIRED, 0, 5L, null, null, null, null, null),
-                event(Lane.ETCD, Kind.KEY_CREATED, 0, 5L, null, null, null, null, null),
-                event(Lane.A, Kind.FROZEN, 100, null, null, null, null, null, null),
-                event(Lane.ETCD, Kind.KEY_DELETED, 2_100, null, null, null, null, null, null),
-                event(Lane.B, Kind.ACQUIRED, 2_110, 9L, null, null, null, null, null),
-                event(Lane.ETCD, Kind.KEY_CREATED, 2_110, 9L, null, null, null, null, null),
-                event(Lane.SINK, Kind.VERDICT, 2_120, 9L, "plain", "accepted", "B-current", 0L, "B"),
-                event(Lane.SINK, Kind.VERDICT, 2_121, 9L, "fenced", "accepted", "B-current", 9L, "B"),
-                event(Lane.A, Kind.RESUMED, 2_130, null, null, null, null, null, null),
-                event(Lane.SINK, Kind.VERDICT, 2_140, 5L, "plain", "accepted", "A-late", 0L, "A"),
-                event(Lane.SINK, Kind.VERDICT, 2_141, 5L, "fenced", "rejected", "B-current", 9L, "A"));
+        return List.of(event(Lane.A, EventKind.ACQUIRED, 0, 5L, null, null, null, null, null),
+                event(Lane.ETCD, EventKind.KEY_CREATED, 0, 5L, null, null, null, null, null),
+                event(Lane.A, EventKind.FROZEN, 100, null, null, null, null, null, null),
+                event(Lane.ETCD, EventKind.KEY_DELETED, 2_100, null, null, null, null, null, null),
+                event(Lane.B, EventKind.ACQUIRED, 2_110, 9L, null, null, null, null, null),
+                event(Lane.ETCD, EventKind.KEY_CREATED, 2_110, 9L, null, null, null, null, null),
+                event(Lane.SINK, EventKind.VERDICT, 2_120, 9L, "plain", "accepted", "B-current", 0L, "B"),
+                event(Lane.SINK, EventKind.VERDICT, 2_121, 9L, "fenced", "accepted", "B-current", 9L, "B"),
+                event(Lane.A, EventKind.RESUMED, 2_130, null, null, null, null, null, null),
+                event(Lane.SINK, EventKind.VERDICT, 2_140, 5L, "plain", "accepted", "A-late", 0L, "A"),
+                event(Lane.SINK, EventKind.VERDICT, 2_141, 5L, "fenced", "rejected", "B-current", 9L, "A"));
     }
 
-    private static Evidence.Event event(Lane lane, Kind kind, long tMillis, Long token, String mode, String verdict, String value, Long mark,
+    private static Evidence.Event event(Lane lane, EventKind kind, long tMillis, Long token, String mode, String verdict, String value, Long mark,
                                         String from) {
-        return new Evidence.Event(lane, kind, tMillis * 1000, tMillis, kind.name().toLowerCase(java.util.Locale.ROOT), "", token, mode, verdict,
-                null, value, mark, from);
+        return new Evidence.Event(lane, kind, tMillis * 1000, tMillis, kind.name().toLowerCase(java.util.Locale.ROOT), "",
+                new Evidence.About(token, mode, verdict, null, value, mark, from));
     }
 
     private static Evidence.Repeat repeat(List<Evidence.Event> events) {
         Map<String, Evidence.ModeOutcome> modes = new LinkedHashMap<>();
         modes.put("plain", null);
         modes.put("fenced", null);
-        return new Evidence.Repeat(1, "late-write", true, List.of(), List.of(), "", "", null, "key", 2, null, null, null, 0, 0, null, modes,
-                Map.of(), events, List.of(), Map.of(), null);
+        return new Evidence.Repeat(1, "late-write", new Evidence.Judgement(true, "", "", null, List.of(), List.of()),
+                new Evidence.Lock("key", 2, null, null, null, null), null, modes, Map.of(), new Evidence.Trace(0, 0, events, List.of(), Map.of()));
     }
 }

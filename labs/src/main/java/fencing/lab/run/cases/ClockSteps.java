@@ -9,7 +9,8 @@ import fencing.lab.sink.Mode;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
 import fencing.support.Etcd;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import io.etcd.jetcd.options.LeaseOption;
 import java.time.Duration;
@@ -46,7 +47,7 @@ final class ClockSteps {
             long ttlLeft = Etcd.await(stage.etcd().getLeaseClient().timeToLive(ready.leaseId(), LeaseOption.DEFAULT)).getTTL();
             stage.journal().etcdLease(new Journal.EtcdLease(ready.leaseId(), askedAt, ttlLeft));
             boolean gone = ttlLeft < 0;
-            stage.journal().add(Lane.ETCD, gone ? Kind.LEASE_NOT_FOUND : Kind.LEASE_TTL_LEFT, askedAt,
+            stage.journal().add(Lane.ETCD, gone ? EventKind.LEASE_NOT_FOUND : EventKind.LEASE_TTL_LEFT, askedAt,
                     gone ? "lease: not found" : "lease: " + ttlLeft + " s left",
                     "etcd's view of A's lease " + Calls.hex(ready.leaseId()) + ", asked just before A checks its own timer");
             stage.progress("etcd says of A's lease %s: %s", Calls.hex(ready.leaseId()), gone ? "no such lease, it expired" : ttlLeft + " s left");
@@ -57,11 +58,11 @@ final class ClockSteps {
             double aClock = checked.localElapsedMicros() / 1e6;
             double machine = checked.realElapsedMicros() / 1e6;
             double left = checked.ttlMillis() / 1e3 - aClock;
-            stage.journal().add(Lane.A, Kind.TIMER_CHECKED, checked.atMicros(),
+            stage.journal().add(Lane.A, EventKind.TIMER_CHECKED, checked.atMicros(),
                     String.format(Locale.ROOT, "own timer: %.2f s left, %s", left, checked.saysValid() ? "valid" : "spent"),
                     String.format(Locale.ROOT, "A's clock, at %s× the machine's, counted %.2f s since A asked for the lock; the machine's counted"
                             + " %.2f s. A %s", checked.clockRate(), aClock, machine, checked.saysValid() ? "writes" : "does not write"),
-                    Journal.About.token(ready.token()));
+                    Evidence.About.token(ready.token()));
             stage.progress("A checked its own timer: its clock (%s×) counted %.2f s of the %d s TTL, the machine's %.2f s; %s",
                     checked.clockRate(), aClock, checked.ttlMillis() / 1000, machine,
                     checked.saysValid() ? "it says the lease is valid, so A writes" : "it says the lease is spent, so A does not write");

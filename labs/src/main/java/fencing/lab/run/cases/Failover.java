@@ -11,7 +11,7 @@ import fencing.lab.run.LabCase;
 import fencing.lab.run.cases.OwnerSteps.LateWriteA;
 import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.support.evidence.Evidence;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,8 +73,8 @@ final class Failover implements LabCase {
      */
     @Override
     public void check(Outcome outcome, List<String> differences) {
-        Evidence.Event fault = outcome.event(Lane.ETCD, Kind.LEADER_FAULT);
-        Evidence.Event elected = outcome.event(Lane.ETCD, Kind.LEADER_ELECTED);
+        Evidence.Event fault = outcome.event(Lane.ETCD, EventKind.LEADER_FAULT);
+        Evidence.Event elected = outcome.event(Lane.ETCD, EventKind.LEADER_ELECTED);
         Evidence.Expiry expiry = outcome.expiry();
         if (fault == null || elected == null || elected.atMicros() < fault.atMicros()) {
             differences.add("etcd: no leader fault followed by an election was recorded while A was frozen");
@@ -96,8 +96,8 @@ final class Failover implements LabCase {
     /** The sampled TTL going back up shows the renewal, but etcd counts it in whole seconds, so a sampler can miss it. */
     @Override
     public void notes(Outcome outcome, List<String> notes) {
-        Evidence.Event fault = outcome.event(Lane.ETCD, Kind.LEADER_FAULT);
-        Evidence.Event renewed = outcome.event(Lane.ETCD, Kind.LEASE_RENEWED);
+        Evidence.Event fault = outcome.event(Lane.ETCD, EventKind.LEADER_FAULT);
+        Evidence.Event renewed = outcome.event(Lane.ETCD, EventKind.LEASE_RENEWED);
         if (fault != null && renewed != null && renewed.atMicros() >= fault.atMicros()) {
             notes.add("supporting: etcd's time-to-live for A's lease was seen going back up " + renewed.tMillis() + " ms into the repeat, after"
                     + " the leader's fault (" + renewed.label() + ")");

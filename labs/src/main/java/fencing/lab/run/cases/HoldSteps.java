@@ -7,7 +7,8 @@ import fencing.lab.run.Stage;
 import fencing.lab.run.Step;
 import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import java.time.Duration;
 
@@ -42,10 +43,10 @@ final class HoldSteps {
                 SinkReply.HoldStatus status = held.reply(SinkReply.HoldStatus.class);
                 if (status.holding()) {
                     stage.journal().exchange(held);
-                    stage.journal().add(Lane.SINK, Kind.WRITE_HELD, status.heldSinceMicros(), "A's check passed, held",
+                    stage.journal().add(Lane.SINK, EventKind.WRITE_HELD, status.heldSinceMicros(), "A's check passed, held",
                             "the broken sink read mark " + status.markSeen() + " outside any transaction, found token "
                                     + status.heldToken() + " not older, and is held before its write",
-                            Journal.About.write(status.heldToken(), Mode.FENCED, null));
+                            Evidence.About.write(status.heldToken(), Mode.FENCED.text(), null));
                     stage.progress("A's fenced write passed the broken sink's check (mark %d) and is held between check and write",
                             status.markSeen());
                     return;
@@ -69,7 +70,7 @@ final class HoldSteps {
             Exchange release = stage.asRunner().call("POST", "/control/release", null);
             stage.journal().exchange(release);
             Calls.requireOk(release, "releasing the hold");
-            stage.journal().add(Lane.SINK, Kind.HOLD_RELEASED, release.receivedAtMicros(), "hold released",
+            stage.journal().add(Lane.SINK, EventKind.HOLD_RELEASED, release.receivedAtMicros(), "hold released",
                     "A's write goes on to its UPDATE, after B's commit");
         }
     }

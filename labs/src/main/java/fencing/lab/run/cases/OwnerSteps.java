@@ -11,7 +11,8 @@ import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,8 +42,8 @@ final class OwnerSteps {
             for (Exchange write : writes) {
                 stage.journal().exchange(write);
                 Calls.requireOk(write, "B's write to " + write.mode());
-                stage.journal().add(Lane.B, Kind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(),
-                        "token " + b.token(), Journal.About.write(b.token(), write.mode(), write.reply(SinkReply.WriteVerdict.class).verdict()));
+                stage.journal().add(Lane.B, EventKind.WROTE, write.receivedAtMicros(), CURRENT + " → " + write.mode() + ": " + write.verdict(),
+                        "token " + b.token(), Evidence.About.write(b.token(), write.mode().text(), write.reply(SinkReply.WriteVerdict.class).verdict()));
             }
             stage.progress("B wrote %s with token %d: %s", CURRENT, b.token(), Calls.verdicts(writes));
         }
@@ -61,7 +62,7 @@ final class OwnerSteps {
             stage.prepared().worker().send(new WorkerCommand.Write(LATE, stage.active(modes)));
             long resumedAt = Times.nowMicros();
             stage.prepared().worker().resume();
-            stage.journal().add(Lane.A, Kind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
+            stage.journal().add(Lane.A, EventKind.RESUMED, resumedAt, "SIGCONT", "resumed; it writes " + LATE + " with its old token, never checking its lease");
         }
     }
 

@@ -11,6 +11,7 @@ import fencing.lab.run.cases.OwnerSteps.WorkDoneA;
 import fencing.lab.run.cases.OwnerSteps.WriteB;
 import fencing.lab.sink.Mode;
 import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -62,10 +63,10 @@ final class Partition implements LabCase {
 
     @Override
     public void check(Outcome outcome, List<String> differences) {
-        if (outcome.events().stream().anyMatch(e -> e.kind() == Evidence.Kind.FROZEN || e.kind() == Evidence.Kind.RESUMED)) {
+        if (outcome.events().stream().anyMatch(e -> e.kind() == EventKind.FROZEN || e.kind() == EventKind.RESUMED)) {
             differences.add("A was frozen or resumed: in this case only its path to etcd is cut, and A runs on");
         }
-        if (outcome.events().stream().noneMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == Evidence.Kind.CUT_OFF)) {
+        if (outcome.events().stream().noneMatch(e -> e.lane() == Evidence.Lane.A && e.kind() == EventKind.CUT_OFF)) {
             differences.add("A's path to etcd was never cut");
         }
     }
@@ -73,7 +74,7 @@ final class Partition implements LabCase {
     @Override
     public void notes(Outcome outcome, List<String> notes) {
         // When jetcd gives up depends on its own timer against the last answer, so it supports the story and decides nothing.
-        Evidence.Event gaveUp = outcome.events().stream().filter(e -> e.lane() == Evidence.Lane.A && e.kind() == Evidence.Kind.KEEPALIVE_ENDED)
+        Evidence.Event gaveUp = outcome.events().stream().filter(e -> e.lane() == Evidence.Lane.A && e.kind() == EventKind.KEEPALIVE_ENDED)
                 .findFirst().orElse(null);
         notes.add(gaveUp == null ? "jetcd had not yet given up on A's lease when A wrote: A's client still took the lease for alive"
                 : String.format(Locale.ROOT, "jetcd stopped keeping A's lease alive at %.0f ms; A, at work, did not ask",

@@ -12,7 +12,8 @@ import fencing.lab.sink.Exchange;
 import fencing.support.evidence.SinkReply;
 import fencing.lab.worker.WorkerCommand;
 import fencing.lab.worker.WorkerReport;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.Evidence;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,8 +49,8 @@ final class RequestSteps {
                     Exchange write = called.exchange();
                     Calls.requireOk(write, "C's forged write to " + write.mode());
                     writes.add(write);
-                    stage.journal().add(Lane.C, Kind.FORGED_WRITE, write.receivedAtMicros(), FORGED + " → " + write.mode() + ": " + write.verdict(),
-                            "token " + wrote.token() + ", made up: C never held the lock", Journal.About.write(wrote.token(), write.mode(), write.verdict()));
+                    stage.journal().add(Lane.C, EventKind.FORGED_WRITE, write.receivedAtMicros(), FORGED + " → " + write.mode() + ": " + write.verdict(),
+                            "token " + wrote.token() + ", made up: C never held the lock", Evidence.About.write(wrote.token(), write.mode().text(), write.verdict()));
                 }
             }
             stage.progress("C (pid %d), which never held the lock, wrote %s with the made-up token %d: %s",
@@ -85,11 +86,11 @@ final class RequestSteps {
                 stage.journal().exchange(first);
                 Exchange answered = first;
                 if (first.isLost()) {
-                    stage.journal().add(Lane.B, Kind.RESPONSE_LOST, first.receivedAtMicros(), requestId + " → " + ledger + ": no response",
+                    stage.journal().add(Lane.B, EventKind.RESPONSE_LOST, first.receivedAtMicros(), requestId + " → " + ledger + ": no response",
                             "the sink applied the request and closed the connection without answering (" + first.error() + ")",
-                            Journal.About.ledgerRequest(token, ledger));
-                    stage.journal().add(Lane.B, Kind.RETRIED, Times.nowMicros(), "retries " + requestId, "the same request id, token and amount",
-                            Journal.About.ledgerRequest(token, ledger));
+                            Evidence.About.ledgerRequest(token, ledger));
+                    stage.journal().add(Lane.B, EventKind.RETRIED, Times.nowMicros(), "retries " + requestId, "the same request id, token and amount",
+                            Evidence.About.ledgerRequest(token, ledger));
                     answered = stage.asB().add(ledger, "B", token, requestId, amount);
                     stage.journal().exchange(answered);
                 }

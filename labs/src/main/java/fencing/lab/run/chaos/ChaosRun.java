@@ -80,12 +80,12 @@ public final class ChaosRun {
     private final String classPath;
     private final PrintWriter say;
 
-    /** Prepares a run of {@code writers} writers for {@code durationSeconds} with the nemesis seeded by {@code seed}, dealing {@code faults}. */
-    public ChaosRun(int writers, long durationSeconds, long seed, Set<Fault> faults, long ttlSeconds, Path dir, String classPath, PrintWriter say) {
-        this.writers = writers;
-        this.durationSeconds = durationSeconds;
-        this.seed = seed;
-        this.faults = Set.copyOf(faults);
+    /** Prepares a run as {@code plan} asks, its writers holding leases of {@code ttlSeconds}, into {@code dir}. */
+    public ChaosRun(ChaosPlan plan, long ttlSeconds, Path dir, String classPath, PrintWriter say) {
+        this.writers = plan.writers();
+        this.durationSeconds = plan.seconds();
+        this.seed = plan.seed();
+        this.faults = plan.faults();
         this.ttlSeconds = ttlSeconds;
         this.dir = dir;
         this.classPath = classPath;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import fencing.lab.run.Outcome;
 
 import fencing.support.evidence.Evidence;
-import fencing.support.evidence.Evidence.Kind;
+import fencing.support.evidence.EventKind;
 import fencing.support.evidence.Evidence.Lane;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,19 +72,19 @@ class FailoverCheckTests {
     }
 
     private static Evidence.Event fault(long afterStopMillis) {
-        return event(Kind.LEADER_FAULT, afterStopMillis, "leader member-1 killed");
+        return event(EventKind.LEADER_FAULT, afterStopMillis, "leader member-1 killed");
     }
 
     private static Evidence.Event elected(long afterStopMillis) {
-        return event(Kind.LEADER_ELECTED, afterStopMillis, "member-2 leads (term 3)");
+        return event(EventKind.LEADER_ELECTED, afterStopMillis, "member-2 leads (term 3)");
     }
 
     private static Evidence.Event renewed(long afterStopMillis) {
-        return event(Kind.LEASE_RENEWED, afterStopMillis, "A's lease renewed: 0 s → 2 s left");
+        return event(EventKind.LEASE_RENEWED, afterStopMillis, "A's lease renewed: 0 s → 2 s left");
     }
 
-    private static Evidence.Event event(Kind kind, long afterStopMillis, String label) {
-        return new Evidence.Event(Lane.ETCD, kind, STOP + afterStopMillis * 1000, afterStopMillis, label, "", null, null, null, null, null, null, null);
+    private static Evidence.Event event(EventKind kind, long afterStopMillis, String label) {
+        return new Evidence.Event(Lane.ETCD, kind, STOP + afterStopMillis * 1000, afterStopMillis, label, "", Evidence.About.NOTHING);
     }
 
     private static Evidence.Expiry expiry(long afterStopMillis) {
