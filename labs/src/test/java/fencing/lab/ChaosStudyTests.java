@@ -2,15 +2,12 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import fencing.lab.history.HistoryChecker;
+import fencing.browser.Browser;
 import fencing.lab.history.History;
+import fencing.lab.history.HistoryChecker;
 import fencing.lab.history.HistoryLine;
 import fencing.lab.sink.Mode;
 import fencing.support.evidence.Evidence;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebElement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +15,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 
 /** The chaos case in its short form, for real: writer JVMs, the nemesis, the recorded history and its check. */
 @Tag("etcd")
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ChaosStudyTests {
 
     @RegisterExtension
-    static final Browser browser = new Browser();
+    static final Browser browser = new Browser("screenshots");
 
     @Test
     @DisplayName("a short chaos run records a complete history in which the fenced mode accepted no stale write")

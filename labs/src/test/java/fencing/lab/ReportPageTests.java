@@ -2,9 +2,10 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.browser.Browser;
 import fencing.lab.report.Reports;
-import fencing.support.evidence.Evidence;
 import fencing.support.evidence.EventKind;
+import fencing.support.evidence.Evidence;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +33,7 @@ class ReportPageTests {
     private static final int CROWDED = 5;
 
     @RegisterExtension
-    static final Browser browser = new Browser();
+    static final Browser browser = new Browser("screenshots");
 
     private StudyRun run;
     private Evidence.Repeat repeat;

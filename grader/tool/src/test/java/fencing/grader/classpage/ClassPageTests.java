@@ -2,6 +2,7 @@ package fencing.grader.classpage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.browser.Browser;
 import fencing.grader.files.GradeStatus;
 import fencing.grader.files.GradebookRow;
 import fencing.grader.files.ResultsFile;
@@ -32,7 +33,7 @@ class ClassPageTests {
     static final GradedClass CLASS = new GradedClass();
 
     @RegisterExtension
-    static final Browser BROWSER = new Browser();
+    static final Browser BROWSER = new Browser("class-page");
 
     @Test
     @DisplayName("the counts, means, medians and histogram bars are those of gradebook.csv")

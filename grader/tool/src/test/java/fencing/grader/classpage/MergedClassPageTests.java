@@ -2,6 +2,7 @@ package fencing.grader.classpage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.browser.Browser;
 import fencing.grader.ConsoleRun;
 import fencing.grader.cli.GradeCommand;
 import fencing.grader.cli.GradebookCommand;
@@ -23,7 +24,7 @@ import org.openqa.selenium.WebDriver;
 class MergedClassPageTests {
 
     @RegisterExtension
-    static final Browser BROWSER = new Browser();
+    static final Browser BROWSER = new Browser("class-page");
 
     @TempDir
     Path dir;

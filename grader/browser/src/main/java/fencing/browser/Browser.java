@@ -1,4 +1,4 @@
-package fencing.grader.classpage;
+package fencing.browser;
 
 import fencing.support.FileTrees;
 import java.io.File;
@@ -27,27 +27,35 @@ import org.openqa.selenium.print.PrintOptions;
 
 /**
  * A real headless Chromium, driven through WebDriver by Debian's {@code chromedriver}, started on first use and quit after
- * the test class, or when the JVM stops: register it with {@code @RegisterExtension}.
+ * the test class, or when the JVM stops: register it with {@code @RegisterExtension static final Browser browser = new
+ * Browser("FOLDER")}, where {@code FOLDER} (under the module's {@code target/}) keeps its screenshots and printed pages.
  *
  * <p>Where Chromium or its driver is missing, a test that asks for the browser is skipped with the reason, unless
  * {@code KIT_REQUIRE_BROWSER=true} (as CI sets it), where that is a failure.
  */
-final class Browser implements AfterAllCallback {
+public final class Browser implements AfterAllCallback {
 
     /** The environment variable that makes a missing browser a failure rather than a skip. */
-    static final String REQUIRE = "KIT_REQUIRE_BROWSER";
-    /** The width the class page is made to be read at. */
-    static final int WIDTH = 1280;
+    public static final String REQUIRE = "KIT_REQUIRE_BROWSER";
+    /** The width the kit's pages are made to be read at. */
+    public static final int WIDTH = 1280;
+    private static final int HEIGHT = 1000;
     private static final List<String> FLAGS = List.of("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-            "--window-size=" + WIDTH + ",1000");
+            "--window-size=" + WIDTH + "," + HEIGHT);
 
+    private final String artifacts;
     private WebDriver driver;
     private Path profile;
     private Thread onExit;
 
+    /** A browser whose screenshots and printed pages go to {@code target/ARTIFACTS/} of the module under test. */
+    public Browser(String artifacts) {
+        this.artifacts = artifacts;
+    }
+
     /** Returns the browser, starting it on first use; skips (or, where required, fails) the test where it cannot run here. */
-    synchronized WebDriver driver() {
+    public synchronized WebDriver driver() {
         if (driver != null) {
             return driver;
         }
@@ -55,7 +63,7 @@ final class Browser implements AfterAllCallback {
         Optional<Path> chromedriver = installed("chromedriver", "/usr/bin/chromedriver");
         if (chromium.isEmpty() || chromedriver.isEmpty()) {
             String why = "no " + (chromium.isEmpty() ? "chromium" : "chromedriver") + " on this machine (looked in /usr/bin and on PATH),"
-                    + " so the class page cannot be checked in a browser: install Debian's chromium and chromium-driver";
+                    + " so the kit's pages cannot be checked in a browser: install Debian's chromium and chromium-driver";
             if ("true".equals(System.getenv(REQUIRE))) {
                 throw new AssertionError(REQUIRE + "=true, but " + why);
             }
@@ -72,6 +80,7 @@ final class Browser implements AfterAllCallback {
         ChromeOptions options = new ChromeOptions().setBinary(chromium.get().toFile());
         options.addArguments(FLAGS);
         options.addArguments("--user-data-dir=" + profile);
+        // Registered before the start, so that a JVM stopped while Chromium starts still quits it.
         onExit = new Thread(this::quit, "quit-chromium");
         Runtime.getRuntime().addShutdownHook(onExit);
         driver = new ChromeDriver(service, options);
@@ -80,39 +89,34 @@ final class Browser implements AfterAllCallback {
     }
 
     /** Opens {@code page}, a file of this machine, at the reading width, and returns the browser. */
-    WebDriver open(Path page) {
+    public WebDriver open(Path page) {
         WebDriver browser = driver();
-        browser.manage().window().setSize(new Dimension(WIDTH, 1000));
+        browser.manage().window().setSize(new Dimension(WIDTH, HEIGHT));
         browser.get(page.toUri().toString());
         return browser;
     }
 
     /** Runs {@code script} in the page and returns what it returns. */
-    Object script(String script, Object... arguments) {
+    public Object script(String script, Object... arguments) {
         return ((JavascriptExecutor) driver()).executeScript(script, arguments);
     }
 
-    /**
-     * Keeps a screenshot of the whole page, at the reading width, as {@code target/NAME.png} of the module: a build
-     * artifact to look at.
-     */
-    Path screenshot(String name) {
+    /** Keeps a screenshot of the whole page, at the reading width, as {@code NAME.png} in the artifacts folder: a build artifact to look at. */
+    public Path screenshot(String name) {
         WebDriver browser = driver();
         long height = ((Number) script("return Math.ceil(document.documentElement.scrollHeight)")).longValue();
         browser.manage().window().setSize(new Dimension(WIDTH, (int) Math.min(height + 140, 30_000)));
         try {
-            Path target = artifact(name + ".png");
-            Files.write(target, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
-            return target;
+            return Files.write(artifact(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
         } catch (IOException e) {
             throw new UncheckedIOException("could not keep the screenshot " + name, e);
         } finally {
-            browser.manage().window().setSize(new Dimension(WIDTH, 1000));
+            browser.manage().window().setSize(new Dimension(WIDTH, HEIGHT));
         }
     }
 
-    /** Prints the page with Chromium's own print, as a person would to read it on paper, to {@code target/NAME.pdf}. */
-    Path print(String name) {
+    /** Prints the page with Chromium's own print, as a person would to read it on paper, as {@code NAME.pdf} in the artifacts folder. */
+    public Path print(String name) {
         byte[] pdf = Base64.getDecoder().decode(((PrintsPage) driver()).print(new PrintOptions()).getContent());
         try {
             return Files.write(artifact(name + ".pdf"), pdf);
@@ -121,8 +125,8 @@ final class Browser implements AfterAllCallback {
         }
     }
 
-    private static Path artifact(String file) throws IOException {
-        return Files.createDirectories(Path.of(System.getProperty("basedir", "."), "target", "class-page")).resolve(file);
+    private Path artifact(String file) throws IOException {
+        return Files.createDirectories(Path.of(System.getProperty("basedir", "."), "target", artifacts)).resolve(file);
     }
 
     @Override
