@@ -122,7 +122,6 @@ class ReportPageTests {
                 .as("before any write, the fenced sink holds nothing yet").isEqualTo("(nothing written yet)");
         box.findElement(By.cssSelector("button.last")).click();
         assertThat(shownStep(box)).as("'last' goes to the last event").isEqualTo(events.size() - 1);
-        ((org.openqa.selenium.JavascriptExecutor) page).executeScript("arguments[0].scrollIntoView()", box);
         browser.screenshot("report-replay");
     }
 

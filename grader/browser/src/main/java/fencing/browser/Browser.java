@@ -36,7 +36,7 @@ import org.openqa.selenium.print.PrintOptions;
 public final class Browser implements AfterAllCallback {
 
     /** The environment variable that makes a missing browser a failure rather than a skip. */
-    public static final String REQUIRE = "KIT_REQUIRE_BROWSER";
+    private static final String REQUIRE = "KIT_REQUIRE_BROWSER";
     /** The width the kit's pages are made to be read at. */
     public static final int WIDTH = 1280;
     private static final int HEIGHT = 1000;
@@ -80,10 +80,21 @@ public final class Browser implements AfterAllCallback {
         ChromeOptions options = new ChromeOptions().setBinary(chromium.get().toFile());
         options.addArguments(FLAGS);
         options.addArguments("--user-data-dir=" + profile);
-        // Registered before the start, so that a JVM stopped while Chromium starts still quits it.
-        onExit = new Thread(this::quit, "quit-chromium");
-        Runtime.getRuntime().addShutdownHook(onExit);
-        driver = new ChromeDriver(service, options);
+        // Before Chromium starts, so that a JVM that stops while it starts still deletes its profile.
+        if (onExit == null) {
+            onExit = new Thread(this::quit, "quit-chromium");
+            Runtime.getRuntime().addShutdownHook(onExit);
+        }
+        try {
+            driver = new ChromeDriver(service, options);
+        } catch (RuntimeException e) {
+            try {
+                quit(); // deletes the profile now: a second try would make another and leave this one behind
+            } catch (RuntimeException notDeleted) {
+                e.addSuppressed(notDeleted);
+            }
+            throw e;
+        }
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30)).scriptTimeout(Duration.ofSeconds(10));
         return driver;
     }
@@ -104,8 +115,13 @@ public final class Browser implements AfterAllCallback {
     /** Keeps a screenshot of the whole page, at the reading width, as {@code NAME.png} in the artifacts folder: a build artifact to look at. */
     public Path screenshot(String name) {
         WebDriver browser = driver();
-        long height = ((Number) script("return Math.ceil(document.documentElement.scrollHeight)")).longValue();
-        browser.manage().window().setSize(new Dimension(WIDTH, (int) Math.min(height + 140, 30_000)));
+        // Chromium shoots only what its window shows: for the shot the window is as tall as the page plus the window's
+        // own bars, measured (a few pixels short, it would scroll, and its scroll bar narrow the page); the cap keeps a
+        // runaway page from asking for an image no one can open.
+        List<?> heights = (List<?>) script(
+                "return [Math.ceil(document.documentElement.scrollHeight), window.outerHeight - window.innerHeight]");
+        long height = ((Number) heights.get(0)).longValue() + ((Number) heights.get(1)).longValue();
+        browser.manage().window().setSize(new Dimension(WIDTH, (int) Math.min(height, 30_000)));
         try {
             return Files.write(artifact(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
         } catch (IOException e) {
@@ -131,11 +147,14 @@ public final class Browser implements AfterAllCallback {
 
     @Override
     public void afterAll(ExtensionContext context) {
-        quit();
-        synchronized (this) {
-            if (onExit != null) {
-                Runtime.getRuntime().removeShutdownHook(onExit);
-                onExit = null;
+        try {
+            quit();
+        } finally {
+            synchronized (this) {
+                if (onExit != null) {
+                    Runtime.getRuntime().removeShutdownHook(onExit);
+                    onExit = null;
+                }
             }
         }
     }
