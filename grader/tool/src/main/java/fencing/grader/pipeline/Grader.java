@@ -255,13 +255,14 @@ public final class Grader implements AutoCloseable {
         KitFingerprint before = KitFingerprint.of(kitClassPath);
         List<Path> hidden = new ArrayList<>(options.hidden());
         KitLocations.findRoot().ifPresent(root -> hidden.addAll(List.of(KitLocations.solutions(), KitLocations.catalog())));
-        // Opened once for every test JVM (the classes, the intake's copies, the answer sheet): each run then opens only
-        // its own folder, never one where another JVM is writing.
-        for (String jvm : List.of(SideBySide.TOGETHER, SideBySide.IN_TURN)) {
+        boolean together = SideBySide.enabled() && StaticState.find(classes, compiled.classes(), Grader.class.getClassLoader()).isEmpty();
+        // Opened once for every test JVM the grade may start (the classes, the intake's copies, the answer sheet): each
+        // run then opens only its own folder, never one where another JVM is writing. One test at a time is always
+        // possible, as what a side-by-side run did not finish runs again that way.
+        for (String jvm : together ? List.of(SideBySide.TOGETHER, SideBySide.IN_TURN) : List.of(SideBySide.IN_TURN)) {
             Files.createDirectories(workDir.resolve("jvm-" + jvm));
         }
         sandbox.prepare(workDir);
-        boolean together = SideBySide.enabled() && StaticState.find(classes, compiled.classes(), Grader.class.getClassLoader()).isEmpty();
         SideBySide.Outcome run = SideBySide.run(tests, together, policy.limits().run(), jvm -> new ForkedRun(classPath,
                 workDir.resolve("jvm-" + jvm), environment, policy.limits(), sandbox, hidden, classData,
                 new ClassOrigins(classes, compiled.classes())));
