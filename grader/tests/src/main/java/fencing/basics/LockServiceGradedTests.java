@@ -2,6 +2,7 @@ package fencing.basics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.grading.Backstop;
 import fencing.grading.Graded;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -139,8 +139,8 @@ class LockServiceGradedTests {
                 threadB.start();
                 boolean waited = held && waitsFor(b, threadB, threadA);
                 hold.release();
-                return new Race(a.get(SteppedLockServices.STEP_LIMIT_MILLIS, TimeUnit.MILLISECONDS),
-                        b.get(SteppedLockServices.STEP_LIMIT_MILLIS, TimeUnit.MILLISECONDS), heldAt, waited);
+                return new Race(Backstop.of(SteppedLockServices.STEP_LIMIT).get(a),
+                        Backstop.of(SteppedLockServices.STEP_LIMIT).get(b), heldAt, waited);
             } finally {
                 hold.release();
             }
@@ -169,8 +169,8 @@ class LockServiceGradedTests {
          */
         private static boolean waitsFor(CompletableFuture<Long> b, Thread threadB, Thread a) throws InterruptedException {
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SteppedLockServices.STEP_LIMIT_MILLIS);
-            while (!b.isDone() && System.nanoTime() < deadline) {
+            Backstop limit = Backstop.of(SteppedLockServices.STEP_LIMIT);
+            while (!b.isDone() && !limit.passed()) {
                 ThreadInfo info = threads.getThreadInfo(threadB.getId());
                 if (info != null && info.getLockOwnerId() == a.getId()) {
                     return true;

@@ -5,6 +5,7 @@ import com.tngtech.archunit.thirdparty.org.objectweb.asm.ClassVisitor;
 import com.tngtech.archunit.thirdparty.org.objectweb.asm.ClassWriter;
 import com.tngtech.archunit.thirdparty.org.objectweb.asm.MethodVisitor;
 import com.tngtech.archunit.thirdparty.org.objectweb.asm.Opcodes;
+import fencing.grading.Backstop;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,6 +13,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.net.URL;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -31,8 +33,11 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class SteppedLockServices {
 
-    /** How long a step may take, or a held thread wait, before the grader gives up on it. */
-    static final long STEP_LIMIT_MILLIS = 4_000;
+    /**
+     * How long a step may take, or a held thread wait, before the grader gives up on it: a {@link Backstop}, so the time the
+     * machine kept the threads waiting for a CPU does not count.
+     */
+    static final Duration STEP_LIMIT = Duration.ofSeconds(4);
 
     private static final AtomicReference<Hold> HOLD = new AtomicReference<>();
 
@@ -89,7 +94,7 @@ public final class SteppedLockServices {
             hold.heldAt = id;
             hold.held.countDown();
             try {
-                if (!hold.resume.await(2 * STEP_LIMIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (!Backstop.of(STEP_LIMIT.multipliedBy(2)).await(hold.resume)) {
                     throw new IllegalStateException("the grader did not let the held thread go on");
                 }
             } catch (InterruptedException e) {
@@ -128,8 +133,8 @@ public final class SteppedLockServices {
 
         /** Waits until the thread is held or {@code done} is; returns whether it is held. */
         boolean awaitHeld(CountDownLatch done) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STEP_LIMIT_MILLIS);
-            while (System.nanoTime() < deadline) {
+            Backstop limit = Backstop.of(STEP_LIMIT);
+            while (!limit.passed()) {
                 if (held.await(5, TimeUnit.MILLISECONDS)) {
                     return true;
                 }
@@ -138,7 +143,7 @@ public final class SteppedLockServices {
                 }
             }
             throw new IllegalStateException("the thread neither reached its step " + k + " nor ended within "
-                    + STEP_LIMIT_MILLIS / 1000 + " s");
+                    + STEP_LIMIT.toSeconds() + " s");
         }
 
         /** Returns the id of the step the thread is held at. */

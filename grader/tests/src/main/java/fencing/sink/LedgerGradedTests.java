@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import fencing.grading.Graded;
+import fencing.grading.Backstop;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -151,7 +152,7 @@ class LedgerGradedTests {
             if (Thread.currentThread() == firstThread.get() && count.incrementAndGet() == k) {
                 held.countDown();
                 try {
-                    resume.await(PausedWrites.STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+                    Backstop.of(PausedWrites.STEP_LIMIT).await(resume);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -162,15 +163,15 @@ class LedgerGradedTests {
         Thread retry1 = PausedWrites.daemon("retry 1", () -> one.complete(outcome(() -> first.add(5, "deposit", 10))));
         firstThread.set(retry1);
         retry1.start();
-        held.await(PausedWrites.STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+        Backstop.of(PausedWrites.STEP_LIMIT).await(held);
         boolean locked = SinkTable.writeLockHeld(file);
         CompletableFuture<Object> two = new CompletableFuture<>();
         // Retry 2 goes until it waits for retry 1's write lock, as it should, or ends.
         PausedWrites.secondGoesAsFarAsItCan(PausedWrites.daemon("retry 2", () -> two.complete(outcome(() -> second.add(5, "deposit", 10)))),
                 two, locked);
         resume.countDown();
-        return List.of(one.get(PausedWrites.STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS),
-                two.get(PausedWrites.STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS));
+        return List.of(Backstop.of(PausedWrites.STEP_LIMIT).get(one),
+                Backstop.of(PausedWrites.STEP_LIMIT).get(two));
     }
 
     private static Object outcome(java.util.function.Supplier<RequestResult> call) {

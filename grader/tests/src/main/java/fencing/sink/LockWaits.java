@@ -1,5 +1,6 @@
 package fencing.sink;
 
+import fencing.grading.Backstop;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -53,7 +54,7 @@ final class LockWaits implements ConnectionSource {
         WATCHED.put(writer, waits);
         try {
             writer.start();
-            CompletableFuture.anyOf(call, waits).get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            Backstop.of(limit).get(CompletableFuture.anyOf(call, waits));
         } catch (TimeoutException neither) {
             // Neither ended nor waited for a lock: the writer is slow or stuck elsewhere; it is let go on as it is.
         } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package fencing.sink;
 
+import fencing.grading.Backstop;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,7 +84,7 @@ final class OwnerRaces {
                 heldAfter.set(name);
                 held.countDown();
                 try {
-                    resume.await(PausedWrites.STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+                    Backstop.of(PausedWrites.STEP_LIMIT).await(resume);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -98,9 +99,9 @@ final class OwnerRaces {
                 () -> firstCall.complete(PausedWrites.Call.of(() -> first.write(low, lowValue))));
         firstThread.set(writer1);
         writer1.start();
-        long deadline = System.nanoTime() + PausedWrites.STEP_LIMIT.toNanos();
+        Backstop limit = Backstop.of(PausedWrites.STEP_LIMIT);
         while (!held.await(5, TimeUnit.MILLISECONDS)) {
-            if (firstCall.isDone() || System.nanoTime() > deadline) {
+            if (firstCall.isDone() || limit.passed()) {
                 return Optional.empty();
             }
         }
@@ -118,7 +119,7 @@ final class OwnerRaces {
 
     private static PausedWrites.Call await(CompletableFuture<PausedWrites.Call> call, String writer) throws InterruptedException {
         try {
-            return call.get(PausedWrites.STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+            return Backstop.of(PausedWrites.STEP_LIMIT).get(call);
         } catch (TimeoutException e) {
             throw new IllegalStateException(writer + " did not end within " + PausedWrites.STEP_LIMIT.toSeconds() + " s of being let go", e);
         } catch (ExecutionException e) {

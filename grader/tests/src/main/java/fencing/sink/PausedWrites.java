@@ -1,5 +1,6 @@
 package fencing.sink;
 
+import fencing.grading.Backstop;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -199,7 +200,7 @@ final class PausedWrites {
 
     private static void awaitResume(CountDownLatch resume) {
         try {
-            if (!resume.await(STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!Backstop.of(STEP_LIMIT).await(resume)) {
                 throw new IllegalStateException("the grader did not resume writer 1 within " + STEP_LIMIT.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
@@ -209,9 +210,9 @@ final class PausedWrites {
     }
 
     private static boolean awaitPauseOrEnd(CountDownLatch paused, CompletableFuture<Call> firstCall) {
-        long deadline = System.nanoTime() + STEP_LIMIT.toNanos();
+        Backstop limit = Backstop.of(STEP_LIMIT);
         try {
-            while (System.nanoTime() < deadline) {
+            while (!limit.passed()) {
                 if (paused.await(5, TimeUnit.MILLISECONDS)) {
                     return true;
                 }
@@ -240,7 +241,7 @@ final class PausedWrites {
 
     private static boolean finishesWithin(CompletableFuture<?> call, Duration limit) {
         try {
-            call.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            Backstop.of(limit).get(call);
             return true;
         } catch (TimeoutException stillRunning) {
             return false;
@@ -254,7 +255,7 @@ final class PausedWrites {
 
     private static Call await(CompletableFuture<Call> call, String writer) {
         try {
-            return call.get(STEP_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+            return Backstop.of(STEP_LIMIT).get(call);
         } catch (TimeoutException e) {
             throw new IllegalStateException(writer + " did not end within " + STEP_LIMIT.toSeconds() + " s of being let go", e);
         } catch (InterruptedException e) {
