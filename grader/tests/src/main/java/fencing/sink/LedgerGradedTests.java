@@ -3,8 +3,8 @@ package fencing.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-import fencing.grading.Graded;
 import fencing.grading.Backstop;
+import fencing.grading.Graded;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

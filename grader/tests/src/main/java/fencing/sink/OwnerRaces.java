@@ -8,9 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -112,18 +110,8 @@ final class OwnerRaces {
         PausedWrites.secondGoesAsFarAsItCan(PausedWrites.daemon("writer 2 (token " + high + ")",
                 () -> secondCall.complete(PausedWrites.Call.of(() -> second.write(high, highValue)))), secondCall, locked);
         resume.countDown();
-        PausedWrites.Call one = await(firstCall, "writer 1");
-        PausedWrites.Call two = await(secondCall, "writer 2");
+        PausedWrites.Call one = PausedWrites.await(firstCall, "writer 1");
+        PausedWrites.Call two = PausedWrites.await(secondCall, "writer 2");
         return Optional.of(new Outcome(k, heldAfter.get(), locked, one, two, SinkTable.read(file), SinkTable.commitLog(file)));
-    }
-
-    private static PausedWrites.Call await(CompletableFuture<PausedWrites.Call> call, String writer) throws InterruptedException {
-        try {
-            return Backstop.of(PausedWrites.STEP_LIMIT).get(call);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException(writer + " did not end within " + PausedWrites.STEP_LIMIT.toSeconds() + " s of being let go", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(writer + "'s thread failed", e.getCause());
-        }
     }
 }

@@ -253,7 +253,8 @@ final class PausedWrites {
         }
     }
 
-    private static Call await(CompletableFuture<Call> call, String writer) {
+    /** Waits for {@code writer}'s call once it has been let go, at most {@link #STEP_LIMIT}. */
+    static Call await(CompletableFuture<Call> call, String writer) {
         try {
             return Backstop.of(STEP_LIMIT).get(call);
         } catch (TimeoutException e) {
