@@ -13,7 +13,14 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -26,6 +33,10 @@ import java.util.Optional;
  * records; a protocol is a sealed interface whose records Jackson tells apart by a {@code type} property
  * ({@code @JsonTypeInfo} and {@code @JsonSubTypes} on the interface). Reading is strict: an unknown or
  * missing field, a duplicate key or trailing content is an error. Every read has a timeout.
+ *
+ * <p>A child in a network namespace of its own ({@link LoopbackBridge}) connects through the bridge's Unix socket for the
+ * parent's port, never through a relay in its own JVM: what {@link #send} wrote is then in a socket the parent's process
+ * reads, so a child that ends at once ({@code System.exit}, {@code Runtime.halt}, a crash) loses none of what it sent.
  */
 public final class Channel implements AutoCloseable {
 
@@ -59,17 +70,15 @@ public final class Channel implements AutoCloseable {
         }
     }
 
-    private final Socket socket;
-    private final InputStream in;
-    private final OutputStream out;
+    private final Link link;
     private final String peer;
+    /** Held while a line is written, so that the lines of several threads never interleave. */
+    private final Object sending = new Object();
     private byte[] pending = new byte[8192];
     private int pendingLength;
 
-    private Channel(Socket socket, String peer) throws IOException {
-        this.socket = socket;
-        this.in = socket.getInputStream();
-        this.out = socket.getOutputStream();
+    private Channel(Link link, String peer) {
+        this.link = link;
         this.peer = peer;
     }
 
@@ -79,7 +88,8 @@ public final class Channel implements AutoCloseable {
     }
 
     /**
-     * Connects to the parent whose port is in the system property {@value #PORT_PROPERTY}.
+     * Connects to the parent whose port is in the system property {@value #PORT_PROPERTY}: through the bridge's Unix
+     * socket for that port where this JVM has one ({@link LoopbackBridge#socketFor(int)}), else on 127.0.0.1.
      *
      * @throws IOException if the property is missing or the parent does not answer within {@code timeout}
      */
@@ -89,7 +99,20 @@ public final class Channel implements AutoCloseable {
             throw new IOException("no parent to talk to: the system property " + PORT_PROPERTY + " is " + port
                     + "; start this JVM with ChildJvm.channel(...)");
         }
-        return connect(Integer.parseInt(port), timeout);
+        Optional<Path> bridged = LoopbackBridge.socketFor(Integer.parseInt(port));
+        return bridged.isPresent() ? connect(bridged.get()) : connect(Integer.parseInt(port), timeout);
+    }
+
+    /** Connects to a parent through the Unix socket {@code socket}, which a {@link LoopbackBridge} outside forwards to it. */
+    public static Channel connect(Path socket) throws IOException {
+        SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            channel.connect(UnixDomainSocketAddress.of(socket));
+            return new Channel(new UnixLink(channel), "the parent");
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw new IOException("could not reach the parent through " + socket + ": " + e.getMessage(), e);
+        }
     }
 
     /** Connects to a parent listening on 127.0.0.1:{@code port}, waiting at most {@code timeout}. */
@@ -98,7 +121,7 @@ public final class Channel implements AutoCloseable {
         try {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) Math.max(1, timeout.toMillis()));
             socket.setTcpNoDelay(true);
-            return new Channel(socket, "the parent");
+            return new Channel(new TcpLink(socket), "the parent");
         } catch (IOException e) {
             socket.close();
             throw new IOException("could not reach the parent on 127.0.0.1:" + port + " within " + timeout.toMillis() + " ms: "
@@ -114,10 +137,10 @@ public final class Channel implements AutoCloseable {
         } catch (JsonProcessingException e) {
             throw new Malformed("could not write " + message.getClass().getSimpleName() + " as JSON: " + e.getOriginalMessage(), e);
         }
-        synchronized (out) {
-            out.write(line);
-            out.write('\n');
-            out.flush();
+        byte[] withEnd = Arrays.copyOf(line, line.length + 1);
+        withEnd[line.length] = '\n';
+        synchronized (sending) {
+            link.write(withEnd);
         }
     }
 
@@ -149,14 +172,14 @@ public final class Channel implements AutoCloseable {
                 }
                 pending = Arrays.copyOf(pending, Math.min(MAX_LINE_BYTES, pending.length * 2));
             }
-            socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, left));
             int read;
             try {
-                read = in.read(pending, pendingLength, pending.length - pendingLength);
-            } catch (SocketTimeoutException quiet) {
-                continue;
+                read = link.read(pending, pendingLength, pending.length - pendingLength, (int) Math.min(Integer.MAX_VALUE, left));
             } catch (IOException reset) {
                 throw closed(reset.getMessage());
+            }
+            if (read == 0) {
+                continue;
             }
             if (read < 0) {
                 throw closed(null);
@@ -208,7 +231,104 @@ public final class Channel implements AutoCloseable {
     /** Closes the socket; the other side's next read then reports {@link Closed}. */
     @Override
     public void close() throws IOException {
-        socket.close();
+        link.close();
+    }
+
+    /** The connection under a channel: reads that wait at most a given time, and whole writes. */
+    private interface Link extends AutoCloseable {
+
+        /** Reads into {@code buffer}; returns how many bytes, 0 if none came within {@code millis}, -1 at the end. */
+        int read(byte[] buffer, int offset, int length, int millis) throws IOException;
+
+        void write(byte[] bytes) throws IOException;
+
+        @Override
+        void close() throws IOException;
+    }
+
+    /** A TCP connection on the loopback. */
+    private static final class TcpLink implements Link {
+
+        private final Socket socket;
+        private final InputStream in;
+        private final OutputStream out;
+
+        TcpLink(Socket socket) throws IOException {
+            this.socket = socket;
+            this.in = socket.getInputStream();
+            this.out = socket.getOutputStream();
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length, int millis) throws IOException {
+            socket.setSoTimeout(Math.max(1, millis));
+            try {
+                return in.read(buffer, offset, length);
+            } catch (SocketTimeoutException quiet) {
+                return 0;
+            }
+        }
+
+        @Override
+        public void write(byte[] bytes) throws IOException {
+            out.write(bytes);
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+
+    /**
+     * A Unix socket connection, non-blocking under two selectors, one for reads and one for writes, since a blocking
+     * socket channel's read cannot wait for a time and would hold up a write from another thread.
+     */
+    private static final class UnixLink implements Link {
+
+        private final SocketChannel channel;
+        private final Selector readable;
+        private final Selector writable;
+
+        UnixLink(SocketChannel channel) throws IOException {
+            this.channel = channel;
+            channel.configureBlocking(false);
+            this.readable = Selector.open();
+            this.writable = Selector.open();
+            channel.register(readable, SelectionKey.OP_READ);
+            channel.register(writable, SelectionKey.OP_WRITE);
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length, int millis) throws IOException {
+            int read = channel.read(ByteBuffer.wrap(buffer, offset, length));
+            if (read != 0) {
+                return read;
+            }
+            readable.select(Math.max(1, millis));
+            readable.selectedKeys().clear();
+            return channel.read(ByteBuffer.wrap(buffer, offset, length));
+        }
+
+        @Override
+        public void write(byte[] bytes) throws IOException {
+            ByteBuffer left = ByteBuffer.wrap(bytes);
+            while (left.hasRemaining()) {
+                if (channel.write(left) == 0) {
+                    // The parent reads slower than this side writes: wait until the socket takes more.
+                    writable.select();
+                    writable.selectedKeys().clear();
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try (readable; writable) {
+                channel.close();
+            }
+        }
     }
 
     /** The parent's end before the child has connected. */
@@ -237,7 +357,7 @@ public final class Channel implements AutoCloseable {
             try {
                 Socket socket = server.accept();
                 socket.setTcpNoDelay(true);
-                return Optional.of(new Channel(socket, peer));
+                return Optional.of(new Channel(new TcpLink(socket), peer));
             } catch (SocketTimeoutException notYet) {
                 return Optional.empty();
             }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -97,6 +98,22 @@ public final class LoopbackBridge implements AutoCloseable {
     /** Returns the directory to pass to the child as {@link #PROPERTY}. */
     public Path dir() {
         return ownedDir;
+    }
+
+    /**
+     * In the child: the bridge's Unix socket for {@code port}, where {@link #PROPERTY} names a directory that has one.
+     *
+     * <p>A connection that must lose nothing when this JVM ends at once (the grader's {@link Channel}) takes this socket
+     * directly: through the loopback port {@link #insideFromProperty} listens on, the bytes would pass a relay in this JVM,
+     * and an exit can come before the relay has passed them on.
+     */
+    public static Optional<Path> socketFor(int port) {
+        String dir = System.getProperty(PROPERTY, "");
+        if (dir.isBlank()) {
+            return Optional.empty();
+        }
+        Path socket = Path.of(dir, port + SUFFIX);
+        return Files.exists(socket) ? Optional.of(socket) : Optional.empty();
     }
 
     /** In the child: bridges every socket of the directory named by {@link #PROPERTY}; nothing when the property is unset. */

@@ -15,7 +15,8 @@ import java.time.Duration;
  * with a field its protocol does not have; {@code parent} and {@code bare-parent} start a {@code never}
  * child of their own, with and without the watchdog, say its pid, and wait to be killed; {@code zombie-family} starts a
  * supervised {@code sleep} that has a child zombie of its own, says the zombie's pid, and when told to closes the
- * {@code sleep} and says how that went.
+ * {@code sleep} and says how that went; {@code send-and-halt} first takes the loopback port of its channel and never accepts
+ * on it (a relay in its own JVM that never passes a byte on), then says hello, sends three echoes and halts.
  */
 final class ChannelProbe {
 
@@ -34,6 +35,7 @@ final class ChannelProbe {
             case "parent" -> parent(true);
             case "bare-parent" -> parent(false);
             case "zombie-family" -> zombieFamily();
+            case "send-and-halt" -> sendAndHalt();
             default -> throw new IllegalArgumentException("unknown mode " + args[0]);
         }
     }
@@ -63,6 +65,18 @@ final class ChannelProbe {
                 Runtime.getRuntime().halt(1);
             }
             Thread.sleep(TIMEOUT.toMillis());
+        }
+    }
+
+    private static void sendAndHalt() throws Exception {
+        int port = Integer.parseInt(System.getProperty(Channel.PORT_PROPERTY));
+        try (java.net.ServerSocket stalled = new java.net.ServerSocket(port, 50, InetAddress.getLoopbackAddress())) {
+            Channel parent = Channel.connectToParent(TIMEOUT);
+            parent.send(new ProbeMessage.Hello(ProcessHandle.current().pid(), java.util.List.of()));
+            for (String text : java.util.List.of("one", "two", "three")) {
+                parent.send(new ProbeMessage.Echo(text));
+            }
+            Runtime.getRuntime().halt(1);
         }
     }
 

@@ -128,6 +128,56 @@ class ChannelTests {
         }
     }
 
+    @Test
+    @DisplayName("A child in a network namespace of its own talks to the parent through the bridge's socket, and a halt right"
+            + " after its sends loses none of them, even where a relay in its own JVM would never have passed them on")
+    void aBridgedChildThatHaltsLosesNothing(@TempDir Path dir) throws Exception {
+        try (Channel.Listener listener = Channel.listen();
+             LoopbackBridge outside = LoopbackBridge.outside(java.util.List.of(listener.port()))) {
+            // The child's channel port is one the child itself takes and never accepts on; its bridge socket, a second
+            // name of the parent's. A channel that went through the loopback port would reach nothing.
+            int stalled = LoopbackPorts.reserve();
+            Files.createLink(outside.dir().resolve(stalled + ".sock"), outside.dir().resolve(listener.port() + ".sock"));
+            try (Supervised child = ChildJvm.of(ChannelProbe.class).args("send-and-halt")
+                         .systemProperty(Channel.PORT_PROPERTY, Integer.toString(stalled))
+                         .systemProperty(LoopbackBridge.PROPERTY, outside.dir().toString())
+                         .log(dir.resolve("child.log")).start("probe send-and-halt");
+                 Channel channel = listener.accept(child, START)) {
+                java.util.List<ProbeMessage> received = new java.util.ArrayList<>();
+                assertThatThrownBy(() -> {
+                    while (true) {
+                        received.add(channel.receive(ProbeMessage.class, START));
+                    }
+                }).as("after its last message the halted child's channel is closed; its log:%n%s", log(dir))
+                        .isInstanceOf(Channel.Closed.class);
+
+                assertThat(received).as("what reached the parent of a child that halted right after sending; its log:%n%s", log(dir))
+                        .containsExactly(new ProbeMessage.Hello(child.pid(), java.util.List.of()), new ProbeMessage.Echo("one"),
+                                new ProbeMessage.Echo("two"), new ProbeMessage.Echo("three"));
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("Through the bridge's socket, a parent and child exchange messages and a quiet wait ends at its timeout")
+    void aBridgedChildExchangesMessagesAndWaitsEndInTime(@TempDir Path dir) throws Exception {
+        try (Channel.Listener listener = Channel.listen();
+             LoopbackBridge outside = LoopbackBridge.outside(java.util.List.of(listener.port()));
+             Supervised child = ChildJvm.of(ChannelProbe.class).args("echo").channel(listener)
+                     .systemProperty(LoopbackBridge.PROPERTY, outside.dir().toString())
+                     .log(dir.resolve("child.log")).start("probe echo");
+             Channel channel = listener.accept(child, START)) {
+            channel.receive(ProbeMessage.class, START);
+            channel.send(new ProbeMessage.Say("through the socket"));
+
+            assertThat(channel.receive(ProbeMessage.class, START)).as("the echo through the bridge's socket; the child's log:%n%s", log(dir))
+                    .isEqualTo(new ProbeMessage.Echo("through the socket"));
+            assertThat(channel.poll(ProbeMessage.class, Duration.ofMillis(50))).as("a quiet bridged child").isEmpty();
+            channel.send(new ProbeMessage.Bye());
+            assertThat(child.awaitExit(START)).as("told bye, the bridged child ends by itself").isTrue();
+        }
+    }
+
     static Supervised probe(Channel.Listener listener, Path dir, String mode) throws Exception {
         return ChildJvm.of(ChannelProbe.class).args(mode).channel(listener).log(dir.resolve("child.log")).start("probe " + mode);
     }
