@@ -1,15 +1,21 @@
 package fencing.grader;
 
 import fencing.grader.pipeline.Grade;
+import fencing.grader.pipeline.Grader;
 import fencing.grader.pipeline.TestSuite;
+import fencing.grader.sandbox.KitFingerprint;
+import fencing.grader.sandbox.Sandbox;
 import fencing.support.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -18,86 +24,85 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
- * The grades of the catalog's selected known-wrong and correct entries, graded side by side once per JVM, the way a
- * batch grades a class: one grader, one etcd, each submission in its own JVM, work directory and key prefix.
+ * The grades of the catalog's selected known-wrong, correct and hostile entries: each graded once per JVM, all of them
+ * side by side, four at a time per core ({@link CpuHog#overloadJobs()}), the way an overloaded batch grades a class: one
+ * grader, one etcd, each submission in its own JVM, work directory and key prefix.
  *
- * <p>How many run at once is the system property {@code catalog.jobs} (default: twice the cores, since a grade spends
- * much of its time waiting for etcd and for leases to expire). That no grade depends on it is
- * {@link GradeInvarianceTests}' to show.
+ * <p>The grades are their own overload: no busy loop takes CPU away from them. Each is held to the record of the
+ * catalog's verdicts ({@link CatalogVerdicts}), which a grade on a quiet machine wrote, so one pass proves that no verdict
+ * moves under overload, and that none moved since the record was written.
+ *
+ * <p>The hostile entries are graded without etcd's tests (containment does not depend on etcd, and they stay short).
+ * Those that reach for files outside their work directory are graded only as root, where a submission's tests run as
+ * {@code nobody}; the one that reaches for the network only where the grader isolates it, against a {@link Bait}:
+ * elsewhere they would really do what they attempt.
  */
 final class CatalogGrades {
 
-    private static Map<Path, Future<Grade>> grades;
-    private static Map<Path, Future<Grade>> overloaded;
+    /** The kinds graded here, in the order they are started. */
+    static final List<String> KINDS = List.of("wrong", "correct", "hostile");
+    /** Hostile entries that reach for files outside their work directory: only grading as root can stop them. */
+    static final Set<String> NEED_SANDBOX = Set.of("writes-grader-files", "reads-solutions");
+    /** The hostile entry that reaches for the network: only a network namespace can stop it. */
+    static final String NEEDS_NETWORK_SANDBOX = "reaches-network";
+
+    /**
+     * One entry's grade.
+     *
+     * @param grade       the grade, or empty where the entry was not graded on this machine
+     * @param skipped     why it was not graded, or empty
+     * @param took        how long its grading took, from its own start
+     * @param baitReached how many connections reached the {@link Bait} during its grading, for the network entry
+     */
+    record Graded(Optional<Grade> grade, String skipped, Duration took, int baitReached) {
+    }
+
+    private static Map<Path, Future<Graded>> grades;
+    private static KitFingerprint kitBefore;
+    private static Grader withoutEtcd;
 
     private CatalogGrades() {
     }
 
-    /** Returns the grade of {@code entry}, waiting for it if it is still being graded. */
-    static Grade of(Path entry) throws InterruptedException, ExecutionException {
-        Future<Grade> grade = all().get(entry);
+    /** Returns every selected entry of every kind, in the order they are graded. */
+    static List<Path> entries() {
+        return KINDS.stream().flatMap(kind -> CatalogSubmissions.selected(kind).stream()).toList();
+    }
+
+    /** Returns the grading of {@code entry}, waiting for it if it is still being graded. */
+    static Graded of(Path entry) throws InterruptedException, ExecutionException {
+        Future<Graded> grade = all().get(entry);
         if (grade == null) {
             throw new IllegalArgumentException("not a selected catalog entry: " + entry);
         }
         return grade.get();
     }
 
-    /**
-     * Returns the grade of {@code entry} from a second grading of the selected entries, once the first has ended: beside a
-     * {@link CpuHog}, {@link CpuHog#overloadJobs()} at once. A verdict that differs from the first grading's depends on
-     * the machine's load, not on the submission.
-     */
-    static Grade overloaded(Path entry) throws InterruptedException, ExecutionException {
-        Future<Grade> grade = overloadedAll().get(entry);
-        if (grade == null) {
-            throw new IllegalArgumentException("not a selected catalog entry: " + entry);
-        }
-        return grade.get();
+    /** Returns the grade of the known-wrong or correct {@code entry}, which is always graded. */
+    static Grade gradeOf(Path entry) throws InterruptedException, ExecutionException {
+        return of(entry).grade().orElseThrow(() -> new IllegalStateException(entry + " was not graded"));
     }
 
-    private static synchronized Map<Path, Future<Grade>> all() {
+    /** Returns the kit's own files as they were before the first catalog grade started. */
+    static synchronized KitFingerprint kitBefore() {
+        all();
+        return kitBefore;
+    }
+
+    private static synchronized Map<Path, Future<Graded>> all() {
         if (grades == null) {
-            grades = start(Integer.getInteger("catalog.jobs", 2 * Runtime.getRuntime().availableProcessors()));
+            kitBefore = KitFingerprint.of(KitClassPath.ofThisJvm());
+            grades = start(Integer.getInteger("catalog.jobs", CpuHog.overloadJobs()));
         }
         return grades;
     }
 
-    private static synchronized Map<Path, Future<Grade>> overloadedAll() throws InterruptedException, ExecutionException {
-        if (overloaded == null) {
-            for (Future<Grade> first : all().values()) {
-                first.get();
-            }
-            CpuHog hog;
-            try {
-                hog = CpuHog.start(Files.createTempFile("fencing-cpu-hog-", ".log").toFile());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot start the CPU hog", e);
-            }
-            overloaded = start(CpuHog.overloadJobs());
-            Thread stop = new Thread(() -> {
-                try {
-                    for (Future<Grade> grade : overloaded.values()) {
-                        grade.get();
-                    }
-                } catch (InterruptedException | ExecutionException ignored) {
-                    // Whatever became of the grades, the hog stops with them; their failures are the tests' to report.
-                } finally {
-                    hog.close();
-                }
-            }, "stop the CPU hog");
-            stop.setDaemon(true);
-            stop.start();
-        }
-        return overloaded;
-    }
-
-    private static Map<Path, Future<Grade>> start(int jobs) {
+    private static Map<Path, Future<Graded>> start(int jobs) {
         ExecutorService pool = Executors.newFixedThreadPool(jobs, work -> {
             Thread thread = new Thread(work, "catalog grading");
             thread.setDaemon(true);
             return thread;
         });
-        Map<Path, Future<Grade>> started = new LinkedHashMap<>();
         Path assembled;
         try {
             assembled = Files.createTempDirectory("fencing-catalog-");
@@ -108,21 +113,62 @@ final class CatalogGrades {
             pool.shutdownNow();
             FileTrees.delete(assembled);
         }, "delete the assembled catalog"));
-        List<Path> entries = Stream.of("wrong", "correct").flatMap(kind -> CatalogSubmissions.selected(kind).stream()).toList();
-        for (Path entry : entries) {
-            Path target = assembled.resolve(entry.getParent().getFileName() + "-" + entry.getFileName());
+        Map<Path, Future<Graded>> started = new LinkedHashMap<>();
+        for (Path entry : entries()) {
+            Path target = assembled.resolve(CatalogVerdicts.key(entry).replace('/', '-'));
             started.put(entry, pool.submit(() -> grade(entry, target)));
         }
         pool.shutdown();
         return started;
     }
 
-    private static Grade grade(Path entry, Path target) throws IOException, InterruptedException {
-        try {
-            return GradingFixtures.grader(TestSuite.HIDDEN)
-                    .grade(CatalogSubmissions.assemble(entry, target), "kit-checks/" + UUID.randomUUID());
+    private static Graded grade(Path entry, Path target) throws IOException, InterruptedException {
+        boolean hostile = entry.getParent().getFileName().toString().equals("hostile");
+        String name = entry.getFileName().toString();
+        if (hostile && NEED_SANDBOX.contains(name) && !Sandbox.forThisMachine().dropsPrivileges()) {
+            return skipped(name + " needs grading as root, where a submission's tests run as nobody; run ./kit test as root to check it");
+        }
+        Bait bait = null;
+        if (hostile && NEEDS_NETWORK_SANDBOX.equals(name)) {
+            if (!Sandbox.forThisMachine().isolatesNetwork()) {
+                return skipped(name + " needs grading as root with unshare and ip, where a submission's tests run without a"
+                        + " network; run ./kit test as root to check it");
+            }
+            bait = Bait.onThisMachinesAddress();
+            if (bait == null) {
+                return skipped(name + " needs a non-loopback address on this machine to listen on");
+            }
+        }
+        long start = System.nanoTime();
+        try (Bait listening = bait) {
+            Path submission = CatalogSubmissions.assemble(entry, target);
+            if (listening != null) {
+                listening.plantIn(submission.resolve("src/main/java/fencing/basics/Resource.java"));
+            }
+            Grader grader = hostile ? graderWithoutEtcd() : GradingFixtures.grader(TestSuite.HIDDEN);
+            Grade grade = grader.grade(submission, "kit-checks/" + UUID.randomUUID());
+            return new Graded(Optional.of(grade), "", Duration.ofNanos(System.nanoTime() - start),
+                    listening == null ? 0 : listening.connections());
         } finally {
             FileTrees.delete(target);
         }
+    }
+
+    private static Graded skipped(String why) {
+        return new Graded(Optional.empty(), why, Duration.ZERO, 0);
+    }
+
+    /** Returns the grader of the hostile entries: the hidden tests without etcd's. */
+    static synchronized Grader graderWithoutEtcd() {
+        if (withoutEtcd == null) {
+            withoutEtcd = new Grader(new Grader.Options(TestSuite.HIDDEN, false, null));
+            Runtime.getRuntime().addShutdownHook(new Thread(withoutEtcd::close, "close the grader without etcd"));
+        }
+        return withoutEtcd;
+    }
+
+    /** Lists the selected entries of {@code kinds}. */
+    static Stream<Path> selected(String... kinds) {
+        return Stream.of(kinds).flatMap(kind -> CatalogSubmissions.selected(kind).stream());
     }
 }

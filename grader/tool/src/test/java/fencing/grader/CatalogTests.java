@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The grader's strength: every known-wrong submission loses points where it should, every correct alternative scores full marks.
  *
- * <p>The entries are graded side by side, as a batch grades a class ({@link CatalogGrades}).
+ * <p>The entries are graded once, side by side, as an overloaded batch grades a class ({@link CatalogGrades}), and every
+ * verdict is held to the catalog's record ({@link CatalogVerdicts}).
  */
 class CatalogTests {
 
@@ -41,7 +43,7 @@ class CatalogTests {
             List<String> rules = CatalogSubmissions.expectedRules(entry);
             assertThat(rules).as("expected-rule.txt of %s: a phrase of the rule its feedback must name", entry.getFileName())
                     .isNotEmpty();
-            Grade grade = CatalogGrades.of(entry);
+            Grade grade = CatalogGrades.gradeOf(entry);
 
             assertThat(grade.compiled()).as("%s compiles: %s", entry.getFileName(), grade.compilerOutput()).isTrue();
             for (String tag : expected) {
@@ -66,7 +68,7 @@ class CatalogTests {
     Stream<DynamicTest> correctAlternativesScoreFullMarks() {
         return CatalogSubmissions.selected("correct").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
             assertThat(Files.exists(entry.resolve("expected-tags.txt"))).as("a correct entry expects no failures").isFalse();
-            Grade grade = CatalogGrades.of(entry);
+            Grade grade = CatalogGrades.gradeOf(entry);
 
             assertThat(grade.results()).as("tests failed by the correct alternative %s", entry.getFileName())
                     .allSatisfy(result -> assertThat(result.passed()).as("%s: %s", result.test().name(), result.message()).isTrue());
@@ -75,17 +77,47 @@ class CatalogTests {
     }
 
     @TestFactory
-    @DisplayName("each known-wrong and correct entry gets the same verdict on every test when graded again beside a CPU"
-            + " hog, with four times as many grades at once as cores")
-    Stream<DynamicTest> verdictsDoNotMoveUnderOverload() {
-        return Stream.of("wrong", "correct").flatMap(kind -> CatalogSubmissions.selected(kind).stream())
-                .map(entry -> DynamicTest.dynamicTest(entry.getParent().getFileName() + "/" + entry.getFileName(), () -> {
-                    Grade quiet = CatalogGrades.of(entry);
-                    Grade busy = CatalogGrades.overloaded(entry);
-                    assertThat(Verdicts.differences(entry.getFileName().toString(), quiet, busy))
-                            .as("%s graded on a quiet machine and again under overload: every test's verdict must be the same",
-                                    entry.getFileName())
-                            .isEmpty();
-                }));
+    @DisplayName("each catalog entry, graded once with four grades at a time per core, gets the verdict on every test that"
+            + " the catalog's record holds (./kit catalog --record writes it again)")
+    Stream<DynamicTest> verdictsMatchTheRecord() throws Exception {
+        CatalogVerdicts recorded = CatalogVerdicts.read(CatalogVerdicts.file());
+        if (CatalogVerdicts.recording()) {
+            return Stream.of(DynamicTest.dynamicTest("record", () -> record(recorded)));
+        }
+        Stream<DynamicTest> stale = System.getProperty("catalog.only", "").isBlank()
+                ? Stream.of(DynamicTest.dynamicTest("every recorded entry is in the catalog", () ->
+                        assertThat(CatalogGrades.entries().stream().map(CatalogVerdicts::key).toList())
+                                .as("the catalog's entries, against those %s records", CatalogVerdicts.file().getFileName())
+                                .containsAll(recorded.failing().keySet())))
+                : Stream.empty();
+        return Stream.concat(stale, CatalogGrades.entries().stream().map(entry -> DynamicTest.dynamicTest(CatalogVerdicts.key(entry), () -> {
+            CatalogGrades.Graded graded = CatalogGrades.of(entry);
+            Assumptions.assumeTrue(graded.grade().isPresent(), graded.skipped());
+            assertThat(recorded.differences(entry, graded.grade().get()))
+                    .as("%s graded with %d grades at a time against its recorded verdicts in %s: every test's verdict must be"
+                            + " the recorded one (if the change is meant, ./kit catalog --record writes the record again)",
+                            CatalogVerdicts.key(entry), CpuHog.overloadJobs(), CatalogVerdicts.file().getFileName())
+                    .isEmpty();
+        })));
+    }
+
+    /** Writes the record again from this run's grades of the selected entries, keeping the others', and prints what changed. */
+    private static void record(CatalogVerdicts before) throws Exception {
+        // Only a run over the whole catalog may drop an entry from the record.
+        CatalogVerdicts after = System.getProperty("catalog.only", "").isBlank() ? new CatalogVerdicts(java.util.Map.of()) : before;
+        for (Path entry : CatalogGrades.entries()) {
+            CatalogGrades.Graded graded = CatalogGrades.of(entry);
+            assertThat(graded.grade()).as("%s must be graded on this machine to be recorded: %s", CatalogVerdicts.key(entry),
+                    graded.skipped()).isPresent();
+            Grade grade = graded.grade().get();
+            assertThat(grade.status()).as("%s must be graded to be recorded: %s", CatalogVerdicts.key(entry), grade.reason())
+                    .isEqualTo(Grade.Status.GRADED);
+            after = after.with(entry, grade);
+        }
+        after.write(CatalogVerdicts.file());
+        List<String> changes = CatalogVerdicts.changes(before, after);
+        System.out.println("catalog verdicts: " + CatalogVerdicts.file() + " written for " + CatalogGrades.entries().size()
+                + " entries; " + (changes.isEmpty() ? "nothing changed" : changes.size() + " change(s):"));
+        changes.forEach(change -> System.out.println("  " + change));
     }
 }
