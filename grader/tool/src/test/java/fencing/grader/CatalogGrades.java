@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 
 /**
  * The grades of the catalog's selected known-wrong, correct and hostile entries: each graded once per JVM, all of them
- * side by side, four at a time per core ({@link CpuHog#overloadJobs()}), the way an overloaded batch grades a class: one
+ * side by side, four at a time per core ({@link #overloadJobs()}), the way an overloaded batch grades a class: one
  * grader, one etcd, each submission in its own JVM, work directory and key prefix.
  *
  * <p>The grades are their own overload: no busy loop takes CPU away from them. Each is held to the record of the
@@ -64,6 +64,11 @@ final class CatalogGrades {
     private CatalogGrades() {
     }
 
+    /** How many grades run at once under overload: four times as many as cores. */
+    static int overloadJobs() {
+        return 4 * Runtime.getRuntime().availableProcessors();
+    }
+
     /** Returns every selected entry of every kind, in the order they are graded. */
     static List<Path> entries() {
         return KINDS.stream().flatMap(kind -> CatalogSubmissions.selected(kind).stream()).toList();
@@ -92,7 +97,7 @@ final class CatalogGrades {
     private static synchronized Map<Path, Future<Graded>> all() {
         if (grades == null) {
             kitBefore = KitFingerprint.of(KitClassPath.ofThisJvm());
-            grades = start(Integer.getInteger("catalog.jobs", CpuHog.overloadJobs()));
+            grades = start(Integer.getInteger("catalog.jobs", CatalogGrades.overloadJobs()));
         }
         return grades;
     }

@@ -96,7 +96,7 @@ class CatalogTests {
             assertThat(recorded.differences(entry, graded.grade().get()))
                     .as("%s graded with %d grades at a time against its recorded verdicts in %s: every test's verdict must be"
                             + " the recorded one (if the change is meant, ./kit catalog --record writes the record again)",
-                            CatalogVerdicts.key(entry), CpuHog.overloadJobs(), CatalogVerdicts.file().getFileName())
+                            CatalogVerdicts.key(entry), CatalogGrades.overloadJobs(), CatalogVerdicts.file().getFileName())
                     .isEmpty();
         })));
     }
