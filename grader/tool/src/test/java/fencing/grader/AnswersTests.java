@@ -126,6 +126,33 @@ class AnswersTests {
     }
 
     @Test
+    @DisplayName("a question that asks for figures and quotes none, or has no evidence to check them against, says they were not checked")
+    void uncheckedFiguresAreNamed() throws Exception {
+        Path submission = Files.createDirectories(dir.resolve("placeholders"));
+        String template = Files.readString(KitLocations.exercises().resolve(Answers.FILE));
+        String solved = Files.readString(KitLocations.solutions().resolve(Answers.FILE));
+        // The solutions' closed answers, with every "Figures:" line the template's placeholder again, and no study/.
+        Files.writeString(submission.resolve(Answers.FILE), solved.replaceAll("(?m)^Figures:.*$", "Figures: <!-- e.g. mark=N -->"));
+
+        AnswerSheet sheet = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work-placeholders")));
+
+        java.util.Set<Integer> asking = AnswerSheet.askingForFigures(template);
+        assertThat(asking).as("the template's questions with a Figures: line").contains(2, 3, 4, 7);
+        for (int number : asking) {
+            assertThat(sheet.notes()).as("notes for question %d, whose figures are the template's placeholder", number)
+                    .anySatisfy(note -> assertThat(note).contains("question " + number + " asks for figures")
+                            .contains("none were checked").contains("score no points"));
+        }
+
+        Files.writeString(submission.resolve(Answers.FILE), solved);
+        AnswerSheet noEvidence = AnswerSheet.prepare(submission, Files.createDirectories(dir.resolve("work-no-evidence")));
+
+        assertThat(noEvidence.notes()).as("notes for figures quoted with no study/ folder to check them against")
+                .anySatisfy(note -> assertThat(note).contains("question 2").contains("no evidence of the check-outside-transaction case")
+                        .contains("none were checked"));
+    }
+
+    @Test
     @DisplayName("an older submission's single evidence.json checks the questions of its own case only, and names the missing cases")
     void singleEvidenceFileChecksItsOwnCaseOnly() throws Exception {
         Path submission = Files.createDirectories(dir.resolve("older"));
