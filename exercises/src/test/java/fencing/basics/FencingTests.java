@@ -3,6 +3,7 @@ package fencing.basics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 @DisplayName("Fencing: the lesson's timeline, and the rule that tells a stale token")
@@ -55,6 +56,7 @@ class FencingTests {
     }
 
     @Test
+    @Tag("extension")
     @DisplayName("Part 4: before B has written, a fenced resource still accepts A's late write")
     void preContactLateWriteIsAcceptedByAFencedResource() {
         PreContact result = Fencing.preContact(Resource::new);

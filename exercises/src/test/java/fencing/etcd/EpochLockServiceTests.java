@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
+@Tag("extension")
 @DisplayName("EpochLockService: a lock in a real etcd whose token is Tokens.compose(epoch, create_revision)")
 class EpochLockServiceTests {
 

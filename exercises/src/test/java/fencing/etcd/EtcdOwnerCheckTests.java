@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
+@Tag("extension")
 @DisplayName("EtcdOwnerCheck (Part 4): is this token the current holder's, as etcd sees it now?")
 class EtcdOwnerCheckTests {
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Tag("etcd")
+@Tag("extension")
 @DisplayName("Recovery.afterRestore: the new epoch is max(epoch stored, epoch of the mark) + 1, written to the epoch key")
 class RecoveryTests {
 

@@ -16,7 +16,8 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * One offline {@code ./mvnw test} in a standalone project (the handout), with its surefire reports read back.
+ * One offline {@code ./mvnw test}, or the handout's {@code ./kit check}, in a standalone project (the handout), with its
+ * surefire reports read back.
  *
  * @param exitCode the wrapper's exit code
  * @param output   the build's output
@@ -39,7 +40,22 @@ record MavenBuild(int exitCode, String output, List<MavenBuild.Case> cases) {
 
     /** Runs {@code ./mvnw -o -q -B test} in {@code project}, with this JVM's JDK and etcd, its output going to {@code log}. */
     static MavenBuild test(Path project, Path log) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder("./mvnw", "-o", "-q", "-B", "test")
+        return run(project, log, List.of("./mvnw", "-o", "-q", "-B", "test"));
+    }
+
+    /**
+     * Runs the handout's {@code ./kit check ARGS -o -q} in {@code project} as {@link #test} runs Maven: the launcher's
+     * switches, and the Maven command it prints, are part of what is checked.
+     */
+    static MavenBuild kitCheck(Path project, Path log, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("./kit", "check"));
+        command.addAll(List.of(args));
+        command.addAll(List.of("-o", "-q"));
+        return run(project, log, command);
+    }
+
+    private static MavenBuild run(Path project, Path log, List<String> command) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(project.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
@@ -52,7 +68,8 @@ record MavenBuild(int exitCode, String output, List<MavenBuild.Case> cases) {
         Process maven = builder.start();
         try {
             if (!maven.waitFor(LIMIT_MINUTES, TimeUnit.MINUTES)) {
-                throw new IllegalStateException("mvn test in " + project + " did not finish in " + LIMIT_MINUTES + " minutes");
+                throw new IllegalStateException(String.join(" ", command) + " in " + project + " did not finish in "
+                        + LIMIT_MINUTES + " minutes");
             }
         } finally {
             maven.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -123,12 +123,12 @@ public final class Handout {
         return fill(template("pom.xml"), kitValues(), "the handout's pom.xml template");
     }
 
-    /** Returns the handout's {@code README.md}: its template, with the list of student-owned files filled from the grader's. */
+    /**
+     * Returns the handout's {@code README.md}: its template, which names every student file once, in the part it belongs
+     * to (the kit's checks hold it to {@link StudentFiles}), and no placeholder.
+     */
     static String readme() throws IOException {
-        String files = StudentFiles.PATHS.stream()
-                .map(path -> "- `" + StudentFiles.SOURCE_ROOT + "/" + path + "`")
-                .collect(java.util.stream.Collectors.joining("\n"));
-        return fill(template("README.md"), Map.of("student.files", files), "the handout's README.md template");
+        return fill(template("README.md"), Map.of(), "the handout's README.md template");
     }
 
     /** Returns the lab's README as the handout shows it, if the kit has a lab with a README. */
