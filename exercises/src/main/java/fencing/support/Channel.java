@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -15,9 +13,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -70,14 +65,14 @@ public final class Channel implements AutoCloseable {
         }
     }
 
-    private final Link link;
+    private final ChannelLink link;
     private final String peer;
     /** Held while a line is written, so that the lines of several threads never interleave. */
     private final Object sending = new Object();
     private byte[] pending = new byte[8192];
     private int pendingLength;
 
-    private Channel(Link link, String peer) {
+    private Channel(ChannelLink link, String peer) {
         this.link = link;
         this.peer = peer;
     }
@@ -108,7 +103,7 @@ public final class Channel implements AutoCloseable {
         SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         try {
             channel.connect(UnixDomainSocketAddress.of(socket));
-            return new Channel(new UnixLink(channel), "the parent");
+            return new Channel(new ChannelLink.Unix(channel), "the parent");
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw new IOException("could not reach the parent through " + socket + ": " + e.getMessage(), e);
@@ -121,7 +116,7 @@ public final class Channel implements AutoCloseable {
         try {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) Math.max(1, timeout.toMillis()));
             socket.setTcpNoDelay(true);
-            return new Channel(new TcpLink(socket), "the parent");
+            return new Channel(new ChannelLink.Tcp(socket), "the parent");
         } catch (IOException e) {
             socket.close();
             throw new IOException("could not reach the parent on 127.0.0.1:" + port + " within " + timeout.toMillis() + " ms: "
@@ -234,103 +229,6 @@ public final class Channel implements AutoCloseable {
         link.close();
     }
 
-    /** The connection under a channel: reads that wait at most a given time, and whole writes. */
-    private interface Link extends AutoCloseable {
-
-        /** Reads into {@code buffer}; returns how many bytes, 0 if none came within {@code millis}, -1 at the end. */
-        int read(byte[] buffer, int offset, int length, int millis) throws IOException;
-
-        void write(byte[] bytes) throws IOException;
-
-        @Override
-        void close() throws IOException;
-    }
-
-    /** A TCP connection on the loopback. */
-    private static final class TcpLink implements Link {
-
-        private final Socket socket;
-        private final InputStream in;
-        private final OutputStream out;
-
-        TcpLink(Socket socket) throws IOException {
-            this.socket = socket;
-            this.in = socket.getInputStream();
-            this.out = socket.getOutputStream();
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length, int millis) throws IOException {
-            socket.setSoTimeout(Math.max(1, millis));
-            try {
-                return in.read(buffer, offset, length);
-            } catch (SocketTimeoutException quiet) {
-                return 0;
-            }
-        }
-
-        @Override
-        public void write(byte[] bytes) throws IOException {
-            out.write(bytes);
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
-        }
-    }
-
-    /**
-     * A Unix socket connection, non-blocking under two selectors, one for reads and one for writes, since a blocking
-     * socket channel's read cannot wait for a time and would hold up a write from another thread.
-     */
-    private static final class UnixLink implements Link {
-
-        private final SocketChannel channel;
-        private final Selector readable;
-        private final Selector writable;
-
-        UnixLink(SocketChannel channel) throws IOException {
-            this.channel = channel;
-            channel.configureBlocking(false);
-            this.readable = Selector.open();
-            this.writable = Selector.open();
-            channel.register(readable, SelectionKey.OP_READ);
-            channel.register(writable, SelectionKey.OP_WRITE);
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length, int millis) throws IOException {
-            int read = channel.read(ByteBuffer.wrap(buffer, offset, length));
-            if (read != 0) {
-                return read;
-            }
-            readable.select(Math.max(1, millis));
-            readable.selectedKeys().clear();
-            return channel.read(ByteBuffer.wrap(buffer, offset, length));
-        }
-
-        @Override
-        public void write(byte[] bytes) throws IOException {
-            ByteBuffer left = ByteBuffer.wrap(bytes);
-            while (left.hasRemaining()) {
-                if (channel.write(left) == 0) {
-                    // The parent reads slower than this side writes: wait until the socket takes more.
-                    writable.select();
-                    writable.selectedKeys().clear();
-                }
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            try (readable; writable) {
-                channel.close();
-            }
-        }
-    }
-
     /** The parent's end before the child has connected. */
     public static final class Listener implements AutoCloseable {
 
@@ -357,7 +255,7 @@ public final class Channel implements AutoCloseable {
             try {
                 Socket socket = server.accept();
                 socket.setTcpNoDelay(true);
-                return Optional.of(new Channel(new TcpLink(socket), peer));
+                return Optional.of(new Channel(new ChannelLink.Tcp(socket), peer));
             } catch (SocketTimeoutException notYet) {
                 return Optional.empty();
             }
