@@ -290,13 +290,14 @@ class ActivityPageTests {
         assertThat(seriousViolations(page)).as("axe-core's serious and critical violations with a verdict table and feedback shown").isEmpty();
     }
 
-    /** Returns axe-core's violations of impact serious or critical on the page, each as its rule, help and first element. */
+    /** Returns axe-core's violations of impact serious or critical on the page, each as its rule, its help and the elements at fault. */
     static List<String> seriousViolations(WebDriver page) {
         Results results = new AxeBuilder().analyze(page);
         List<String> serious = new ArrayList<>();
         for (Rule rule : results.getViolations()) {
             if ("serious".equals(rule.getImpact()) || "critical".equals(rule.getImpact())) {
-                serious.add(rule.getId() + " (" + rule.getImpact() + "): " + rule.getHelp() + " at " + rule.getNodes().get(0).getTarget());
+                serious.add(rule.getId() + " (" + rule.getImpact() + "): " + rule.getHelp() + " at " + rule.getNodes().stream()
+                        .map(node -> node.getTarget() + " " + node.getFailureSummary()).toList());
             }
         }
         return serious;
