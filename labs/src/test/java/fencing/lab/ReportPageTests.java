@@ -144,6 +144,18 @@ class ReportPageTests {
         assertThat(box.findElements(By.cssSelector(".replay-events li.highlight"))).as("'none' takes the highlight away").isEmpty();
     }
 
+    @Test
+    @DisplayName("axe-core finds no serious or critical accessibility violation on the report of a recorded run, nor on this run's")
+    void axeFindsNoSeriousViolation(@TempDir Path dir) throws IOException {
+        Reports.write(dir, Evidence.read(KIT.resolve("solutions/evidence.json")));
+        browser.open(dir.resolve("report.html"));
+        assertThat(ActivityPageTests.seriousViolations(browser.driver())).as("axe-core's serious and critical violations on the recorded run's report")
+                .isEmpty();
+        browser.open(run.dir.resolve("report.html"));
+        assertThat(ActivityPageTests.seriousViolations(browser.driver())).as("axe-core's serious and critical violations on this run's report")
+                .isEmpty();
+    }
+
     private static int shownStep(WebElement box) {
         return Integer.parseInt(box.getAttribute("data-step"));
     }

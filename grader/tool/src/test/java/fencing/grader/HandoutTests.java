@@ -83,7 +83,10 @@ class HandoutTests {
             assertThat(handout.resolve("README.md")).as("the handout's README, on the files to fill in").content()
                     .contains("`" + StudentFiles.SOURCE_ROOT + "/" + owned + "`");
         }
-        assertThat(handout.resolve("README.md")).content().contains("./kit check").contains("./mvnw test");
+        assertThat(handout.resolve("README.md")).content().contains("./kit check").contains("./mvnw test")
+                .as("the handout's README, on the activity to play before Part 1").contains("`lab/activity.html`");
+        assertThat(handout.resolve("lab/activity.html")).as("the lab's activity, beside the lab's README")
+                .hasSameBinaryContentAs(exercises.getParent().resolve("labs/activity.html"));
         if (Files.exists(exercises.resolve("ANSWERS.md"))) {
             assertThat(handout.resolve("ANSWERS.md")).hasSameTextualContentAs(exercises.resolve("ANSWERS.md"));
         }

@@ -1,5 +1,7 @@
 package fencing.lab.history;
 
+import fencing.lab.sink.Mode;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -35,6 +37,46 @@ public enum SinkModel {
         public static final State EMPTY = new State(null, 0);
     }
 
+    /**
+     * The rule that decided one write in one mode, as the lesson names it.
+     *
+     * <p>Spelled as {@link #text()} where a page shows it (the activity, {@code activity.html}), so that a page and this
+     * model can be compared rule by rule.
+     */
+    public enum Rule {
+        /** Plain: the sink stores whatever it is sent, and keeps no mark. */
+        STORES_ANYTHING("stores-anything"),
+        /** Fenced or current-owner: the token is below the high-water mark, so the resource has seen a newer owner. */
+        BELOW_MARK("below-mark"),
+        /** Fenced: the token is at or above the high-water mark. */
+        NOT_BELOW_MARK("not-below-mark"),
+        /** Current-owner: the token is not below the mark, but the lock service says it is not the current holder's. */
+        NOT_CURRENT_OWNER("not-current-owner"),
+        /** Current-owner: the token is the current holder's, and not below the mark. */
+        CURRENT_OWNER("current-owner");
+
+        private final String text;
+
+        Rule(String text) {
+            this.text = text;
+        }
+
+        /** Returns the rule as a page spells it, e.g. {@code below-mark}. */
+        public String text() {
+            return text;
+        }
+    }
+
+    /**
+     * How a sink of one mode decides one write.
+     *
+     * @param accepted whether the write was stored
+     * @param after    the sink's state after the write
+     * @param rule     the rule that decided it
+     */
+    public record Decision(boolean accepted, State after, Rule rule) {
+    }
+
     private final String description;
 
     SinkModel(String description) {
@@ -52,13 +94,40 @@ public enum SinkModel {
     }
 
     /**
+     * Decides one write as a sink of {@code mode} does, from all it can know: its state, the write, and (for the
+     * current-owner mode only) whether the lock service says {@code token} is the current holder's.
+     *
+     * <p>Plain stores anything and keeps its mark at 0 ({@code PlainSink}); fenced accepts iff {@code token >= mark}
+     * ({@code FencedSink}); current-owner accepts iff {@code token >= mark} and the token is the current holder's,
+     * the mark asked first ({@code OwnerCheckingSink}). A rejection leaves the state as it was.
+     */
+    public static Decision decide(Mode mode, State state, long token, String value, boolean currentOwner) {
+        Objects.requireNonNull(state, "state");
+        if (mode == Mode.PLAIN) {
+            return new Decision(true, new State(value, state.mark()), Rule.STORES_ANYTHING);
+        }
+        State applied = new State(value, token);
+        if (!admits(state, token)) {
+            return new Decision(false, state, Rule.BELOW_MARK);
+        }
+        if (mode == Mode.FENCED) {
+            return new Decision(true, applied, Rule.NOT_BELOW_MARK);
+        }
+        return currentOwner ? new Decision(true, applied, Rule.CURRENT_OWNER) : new Decision(false, state, Rule.NOT_CURRENT_OWNER);
+    }
+
+    private static boolean admits(State state, long token) {
+        return token >= state.mark();
+    }
+
+    /**
      * Applies {@code operation} to {@code state}, or returns nothing if the register could not have answered as it did.
      *
      * <p>An operation of unknown outcome is applied as the sink would have decided it; that it may never have taken
      * effect is the search's part, which can put it after every other operation.
      */
     public Optional<State> step(State state, Operation operation) {
-        boolean fits = operation.token() >= state.mark();
+        boolean fits = admits(state, operation.token());
         State applied = new State(operation.value(), operation.token());
         return switch (operation.outcome()) {
             case ACCEPTED -> fits ? Optional.of(applied) : Optional.empty();

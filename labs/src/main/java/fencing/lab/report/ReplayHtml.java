@@ -52,7 +52,9 @@ final class ReplayHtml {
                     .append(Reports.esc(finalValue)).append(", mark ").append(finalMark).append("</td></tr>\n");
         }
         html.append("</tbody></table>\n<p class=\"replay-lock\">etcd says: <span class=\"etcd-says\"></span><br>")
-                .append("<span class=\"believes\"></span></p>\n<ol class=\"replay-events\" start=\"0\">\n");
+                .append("<span class=\"believes\"></span></p>\n")
+                // A list that scrolls must take the focus, or a keyboard cannot scroll it.
+                .append("<ol class=\"replay-events\" start=\"0\" tabindex=\"0\" aria-label=\"The run's events\">\n");
         for (Replay.Step step : steps) {
             html.append(String.format(Locale.ROOT, "<li data-step=\"%d\"%s%s><span class=\"t\">+%.1f ms</span> <b>%s</b> %s</li>%n", step.index(),
                     step.mode() == null ? "" : " data-mode=\"" + Reports.esc(step.mode()) + "\"",

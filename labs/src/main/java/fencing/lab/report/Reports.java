@@ -255,7 +255,7 @@ public final class Reports {
             ".verdict-accepted { color: #2e7d32; } .verdict-rejected { color: #c62828; font-weight: 600; } .verdict-duplicate { color: #6a1b9a; }"
                 + " .verdict-lost { color: #e65100; font-weight: 600; }",
             ".explanation, .contract-note { max-width: 900px; } .contract-note { border-left: 3px solid #90a4ae; padding-left: 8px; }",
-            ".note { color: #78909c; font-size: 12px; }",
+            ".note { color: #546e7a; font-size: 12px; }",
             "svg.timeline, svg.timeline-inset { display: block; margin: 12px 0; font: 11px system-ui, sans-serif; background: #fafafa; border: 1px solid #eceff1; }",
             "svg .lane-name { font-weight: 700; font-size: 13px; }",
             "svg .lane-line { stroke-width: 1.5; opacity: 0.5; }",

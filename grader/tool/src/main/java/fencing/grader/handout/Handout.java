@@ -31,7 +31,8 @@ import org.xml.sax.SAXException;
  * handout's {@code pom.xml}, {@code README.md}, {@code ./kit} launcher and {@code .gitignore} are the
  * template files in this module's {@code handout/} resources; the pom's {@code @name@} placeholders
  * are filled from the kit's parent pom, so that the handout builds with the kit's own versions. The
- * lab's README is the kit's {@code labs/README.md} as {@link HandoutMarkdown} shows it to students.
+ * lab's README is the kit's {@code labs/README.md} as {@link HandoutMarkdown} shows it to students, and its
+ * {@code activity.html} is the kit's {@code labs/activity.html}.
  * Solutions, hidden tests and the grader are never read, so they cannot leak into the handout.
  *
  * <p>The handout is a git repository whose one commit holds every file written, so that a student's own commits
@@ -41,6 +42,9 @@ public final class Handout {
 
     /** Where the lab's sources go in the handout, compiled with the student's code. */
     public static final String LAB_DIR = "lab";
+
+    /** The lesson's story to play in a browser before any code, beside the lab's README in the handout. */
+    public static final String ACTIVITY = "activity.html";
 
     private static final String TEMPLATES = "/handout/";
     /** The kit's own tests of its provided test infrastructure: they test the kit, not the student's work. */
@@ -102,6 +106,7 @@ public final class Handout {
         copyIfPresent(kit.resolve("mvnw.cmd"), target.resolve("mvnw.cmd"));
         if (hasLab()) {
             FileTrees.copy(kit.resolve("labs/src/main"), target.resolve(LAB_DIR).resolve("src/main"));
+            copyIfPresent(kit.resolve("labs/" + ACTIVITY), target.resolve(LAB_DIR).resolve(ACTIVITY));
         }
         if (labReadme.isPresent()) {
             Files.writeString(target.resolve(LAB_DIR).resolve("README.md"), labReadme.get(), StandardCharsets.UTF_8);
