@@ -120,9 +120,10 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
     }
 
     /**
-     * Reads the policy in {@code file}.
+     * Reads the policy in {@code file}, holding it to the rules of the file's shape; {@link PolicyRules} holds it to
+     * those that need the hidden tests.
      *
-     * @throws IllegalArgumentException if the file is not a valid policy, saying what is wrong where
+     * @throws Invalid if the file is not a valid policy, saying what is wrong where
      */
     public static GradingPolicy load(Path file) {
         PolicyFile read = PolicyFile.read(file);
@@ -188,7 +189,7 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
 
     /**
      * Returns {@code tests} with their points set by this policy; a test whose first tag the policy does not list
-     * keeps its {@code @Graded} points (the kit's checks reject such a tag).
+     * keeps its {@code @Graded} points ({@link PolicyRules} refuses such a tag).
      *
      * @throws Invalid if a property has fewer points than tests, so that some test would be worth nothing
      */
