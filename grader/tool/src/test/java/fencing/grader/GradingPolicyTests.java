@@ -177,7 +177,7 @@ class GradingPolicyTests {
     }
 
     @Test
-    @DisplayName("a value of the wrong kind is refused, never coerced: points \"3\" or 2.5, count-extensions \"yes\"")
+    @DisplayName("a value of the wrong kind is refused, never coerced: points \"3\" or 2.5, count-extensions \"yes\", a tag 3")
     void valuesOfTheWrongKindAreRefused() throws Exception {
         String limits = "limits:\n  test-cpu-seconds: 10\n  test-wall-seconds: 20\n  run-seconds: 300\n";
         Path text = Files.writeString(dir.resolve("text.yml"), "count-extensions: true\ntags:\n  quorum:\n    points: '3'\n"
@@ -187,11 +187,14 @@ class GradingPolicyTests {
         Path yes = Files.writeString(dir.resolve("yes.yml"), "count-extensions: 'yes'\ntags: {}\n" + limits);
 
         assertThatThrownBy(() -> GradingPolicy.load(text)).as("points given as the text '3'").isInstanceOf(GradingPolicy.Invalid.class)
-                .hasMessageContaining("tag quorum: points must be a whole number, 0 or more");
+                .hasMessageContaining("tag quorum: points must be a whole number, 0 or more, got ").hasMessageContaining("'3'");
         assertThatThrownBy(() -> GradingPolicy.load(fraction)).as("points 2.5").isInstanceOf(GradingPolicy.Invalid.class)
                 .hasMessageContaining("tag quorum: points must be a whole number, 0 or more");
         assertThatThrownBy(() -> GradingPolicy.load(yes)).as("count-extensions 'yes'").isInstanceOf(GradingPolicy.Invalid.class)
                 .hasMessageContaining("count-extensions must be true or false");
+        Path scalar = Files.writeString(dir.resolve("scalar.yml"), "count-extensions: true\ntags:\n  quorum: 3\n" + limits);
+        assertThatThrownBy(() -> GradingPolicy.load(scalar)).as("a tag given as the number 3").isInstanceOf(GradingPolicy.Invalid.class)
+                .hasMessageContaining("tag quorum must be a section of title, points, part and visibility, got 3");
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
@@ -83,18 +84,21 @@ record PolicyFile(@JsonProperty("count-extensions") Boolean countExtensions, Lim
                     + "' (known here: " + e.getKnownPropertyIds().stream().map(String::valueOf).sorted()
                     .collect(Collectors.joining(", ")) + ")");
         } catch (JsonMappingException e) {
-            throw new GradingPolicy.Invalid(file, wrongValue(e));
+            throw new GradingPolicy.Invalid(file, wrongValue(text, e));
         } catch (JsonProcessingException e) {
             throw new GradingPolicy.Invalid(file, "not valid YAML: " + e.getOriginalMessage());
         }
     }
 
     /** Says which value is wrong, in the words a policy's reader uses, and what was found instead. */
-    private static String wrongValue(JsonMappingException e) {
+    private static String wrongValue(String text, JsonMappingException e) {
         List<JsonMappingException.Reference> path = e.getPath();
         String key = path.isEmpty() || path.get(path.size() - 1).getFieldName() == null ? ""
                 : path.get(path.size() - 1).getFieldName();
-        String found = e instanceof InvalidFormatException format ? "'" + format.getValue() + "'" : "a value of another kind";
+        String found = e instanceof InvalidFormatException format ? "'" + format.getValue() + "'" : found(text, path);
+        if (path.size() == 2 && "tags".equals(path.get(0).getFieldName())) {
+            return "tag " + key + " must be a section of title, points, part and visibility, got " + found;
+        }
         String where = where(path.subList(0, Math.max(0, path.size() - 1)));
         String prefix = where.isEmpty() ? "" : where + ": ";
         return prefix + switch (key) {
@@ -107,6 +111,24 @@ record PolicyFile(@JsonProperty("count-extensions") Boolean countExtensions, Lim
             case "tags", "limits" -> "'" + key + ":' must be a section of keys, got " + found;
             default -> (key.isEmpty() ? "the file" : key) + " has a value of the wrong kind, got " + found;
         };
+    }
+
+    /** Names the value at {@code path} of the YAML {@code text} as a policy's reader would, read again as a tree. */
+    private static String found(String text, List<JsonMappingException.Reference> path) {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            return "a value that is not valid YAML";
+        }
+        for (JsonMappingException.Reference step : path) {
+            node = node == null ? null : step.getFieldName() != null ? node.get(step.getFieldName()) : node.get(step.getIndex());
+        }
+        if (node == null || node.isNull()) {
+            return "nothing";
+        }
+        return node.isArray() ? "a list" : node.isObject() ? "a section of keys" : node.isTextual() ? "the text '" + node.asText() + "'"
+                : node.toString();
     }
 
     /** Names a place in the file as a reader does: "tag quorum", "limits", or nothing at the top. */
