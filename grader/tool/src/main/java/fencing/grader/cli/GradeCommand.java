@@ -66,7 +66,8 @@ public final class GradeCommand implements Callable<Integer> {
     private Path since;
 
     @Option(names = "--policy", paramLabel = "FILE", description = "Score by this grading policy instead of the kit's"
-            + " grader/grading-policy.yml (to try a change of points before making it).")
+            + " grader/grading-policy.yml (to try a change of points before making it). A policy that breaks a rule is"
+            + " refused, exit 2, as ./kit policy refuses it.")
     private Path policy;
 
     @Option(names = "--platform", paramLabel = "classroom50|prairielearn", description = "Also write this platform's own"

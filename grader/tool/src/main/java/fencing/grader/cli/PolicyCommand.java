@@ -25,10 +25,11 @@ import picocli.CommandLine.Spec;
  * class is graded by it.
  */
 @Command(name = "policy", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Prints, for each property (tag) of the grading policy, its hidden tests, their @Graded weights and the",
-                "points each gets, the core and extension totals and each learning goal's share of the core; and checks the",
-                "rules the grader holds a policy to. Exits 0 for a good policy, 2 for one that breaks a rule (each named,",
-                "with its numbers), as ./kit grade refuses it."})
+        description = {"Prints each property (tag) of the grading policy with its hidden tests,",
+                "their @Graded weights and the points each gets, the core and extension totals",
+                "and each learning goal's share of the core, and checks every rule the grader",
+                "holds a policy to. Exits 0 for a good policy, 2 for one that breaks a rule",
+                "(each named with its numbers), as ./kit grade refuses it."})
 public final class PolicyCommand implements Callable<Integer> {
 
     @Option(names = "--policy", paramLabel = "FILE", description = "Check this policy instead of the kit's grader/grading-policy.yml.")
