@@ -2,11 +2,13 @@ package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import fencing.grader.files.ResultsFile;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
 import fencing.grader.pipeline.Limits;
+import fencing.grader.pipeline.PolicyRules;
 import fencing.grader.pipeline.TestCase;
 import fencing.grader.pipeline.TestResult;
 import fencing.grader.pipeline.TestSuite;
@@ -16,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,23 +35,38 @@ class GradingPolicyTests {
     private static final Limits KIT_LIMITS = GradingPolicy.load().limits();
 
 
-    private static final Set<String> LEARNING_GOALS = Set.of("monotonic-tokens", "stale-rejection",
-            "equal-token-acceptance", "comparison-in-transaction");
-
     @TempDir
     Path dir;
 
     @Test
-    @DisplayName("the default policy weighs each of the lesson's four learning goals at least 15 % of the core score")
-    void defaultWeightsFollowTheLearningGoals() {
+    @DisplayName("the kit's policy keeps every rule the grader holds a policy to, the learning goals' 15 % of the core among them")
+    void theKitsPolicyKeepsEveryRule() {
         GradingPolicy policy = GradingPolicy.load();
-        int core = policy.tags().entrySet().stream().filter(tag -> GradingPolicy.CORE.equals(tag.getValue().part()))
-                .mapToInt(tag -> policy.points(tag.getKey())).sum();
+        List<TestCase> tests = GradingFixtures.grader(TestSuite.HIDDEN).tests();
 
-        for (String goal : LEARNING_GOALS) {
-            assertThat(policy.points(goal) * 100.0 / core).as("%s's share of the core's %d points, in %%", goal, core)
-                    .isGreaterThanOrEqualTo(15.0);
-        }
+        assertThat(PolicyRules.check(policy, tests)).as("the rules %s breaks against the hidden tests", GradingPolicy.FILE).isEmpty();
+        int core = PolicyRules.corePoints(policy);
+        assertThat(PolicyRules.LEARNING_GOALS).as("the learning goals' shares of the core's %d points", core)
+                .allSatisfy(goal -> assertThat(policy.points(goal) * 100.0 / core).as("%s's share in %%", goal)
+                        .isGreaterThanOrEqualTo(PolicyRules.GOAL_SHARE_PERCENT));
+    }
+
+    @Test
+    @DisplayName("a learning goal under 15 % of the core breaks a rule, named with its points, the core's and the share")
+    void aLearningGoalUnderItsShareBreaksARule() {
+        GradingPolicy kit = GradingPolicy.load();
+        Map<String, GradingPolicy.Tag> tags = new LinkedHashMap<>(kit.tags());
+        GradingPolicy.Tag tokens = tags.get("monotonic-tokens");
+        tags.put("monotonic-tokens", new GradingPolicy.Tag(tokens.title(), 17, tokens.part(), tokens.visibility()));
+        GradingPolicy lowered = new GradingPolicy(kit.countExtensions(), kit.explanations(), tags, kit.limits());
+
+        assertThat(PolicyRules.check(lowered, TestSuite.HIDDEN.discover(true)))
+                .as("the rules the kit's policy breaks with monotonic-tokens at 17 points").singleElement().satisfies(broken -> {
+                    assertThat(broken.rule()).as("the rule broken").isEqualTo(PolicyRules.Rule.LEARNING_GOALS);
+                    assertThat(broken.message()).as("what it says")
+                            .isEqualTo("monotonic-tokens: 17 of the core's 119 point(s), 14.3 %: a learning goal keeps at least"
+                                    + " 15 % of the core: give it at least 18 point(s), the rest of the core as it is");
+                });
     }
 
     @Test
@@ -67,34 +85,31 @@ class GradingPolicyTests {
     }
 
     @Test
-    @DisplayName("the policy lists every tag the hidden tests carry, and every property worth points is some test's main tag")
+    @DisplayName("a policy missing a tag the hidden tests carry, or listing one none carries, breaks the rules naming the tag")
     void policyAndTestsNameTheSameProperties() {
-        GradingPolicy policy = GradingPolicy.load();
-        List<TestCase> tests = GradingFixtures.grader(TestSuite.HIDDEN).tests();
-        Set<String> main = new TreeSet<>();
-        Set<String> carried = new TreeSet<>();
-        tests.forEach(test -> {
-            main.add(test.tags().get(0));
-            carried.addAll(test.tags());
-        });
+        GradingPolicy policy = policy(Map.of("a", 2, "stray", 1));
+        List<TestCase> tests = List.of(test("a1", 1, "a", "unlisted"), test("a2", 1, "a"));
 
-        assertThat(policy.unlisted(tests)).as("tags of hidden tests missing from %s", GradingPolicy.FILE).isEmpty();
-        assertThat(carried).as("tags the hidden tests carry").containsAll(policy.tags().keySet());
-        assertThat(main).as("properties that are some test's main tag")
-                .containsAll(policy.tags().keySet().stream().filter(tag -> policy.points(tag) > 0).toList());
+        assertThat(PolicyRules.check(policy, tests)).as("the rules broken by tags a, stray against tests tagged a and unlisted")
+                .extracting(PolicyRules.Broken::rule, PolicyRules.Broken::message).contains(
+                        tuple(PolicyRules.Rule.TAGS_LISTED,
+                                "unlisted: carried by 1 hidden test(s) but not in the policy: list it under tags:"),
+                        tuple(PolicyRules.Rule.TAGS_CARRIED,
+                                "stray: no hidden test carries it: remove it from the policy, or tag a test with it"));
     }
 
     @Test
     @DisplayName("a hidden test carries the extension tag exactly when the policy puts its property in the extension part,"
             + " so that the core and extension subtotals and --no-extensions agree with the policy")
     void extensionTagFollowsThePolicysPart() {
-        GradingPolicy policy = GradingPolicy.load();
-        List<TestCase> tests = GradingFixtures.grader(TestSuite.HIDDEN).tests();
+        GradingPolicy policy = new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN, Map.of(
+                "x", new GradingPolicy.Tag("x", 4, GradingPolicy.Part.CORE, GradingPolicy.Visibility.VISIBLE),
+                TestSuite.EXTENSION_TAG, new GradingPolicy.Tag("e", 4, GradingPolicy.Part.EXTENSION, GradingPolicy.Visibility.VISIBLE)),
+                KIT_LIMITS);
 
-        assertThat(tests).as("hidden tests").isNotEmpty().allSatisfy(test -> assertThat(
-                        test.tags().contains(TestSuite.EXTENSION_TAG))
-                .as("%s, tags %s, is in the policy's %s part", test.name(), test.tags(), policy.part(test))
-                .isEqualTo(GradingPolicy.EXTENSION.equals(policy.part(test))));
+        assertThat(PolicyRules.check(policy, List.of(test("x1", 1, "x", TestSuite.EXTENSION_TAG))))
+                .as("the rules broken by a core property whose test carries the extension tag")
+                .extracting(PolicyRules.Broken::rule).contains(PolicyRules.Rule.EXTENSION_PART);
     }
 
     @Test
@@ -117,13 +132,17 @@ class GradingPolicyTests {
     }
 
     @Test
-    @DisplayName("a property with fewer points than tests is refused, naming the property and the policy file")
+    @DisplayName("a property with fewer points than tests is refused, naming the property, the numbers and the policy file")
     void tooFewPointsAreRefused() {
         GradingPolicy policy = policy(Map.of("a", 1));
+        List<TestCase> tests = List.of(test("a1", 1, "a"), test("a2", 1, "a"));
 
-        assertThatThrownBy(() -> policy.apply(List.of(test("a1", 1, "a"), test("a2", 1, "a"))))
-                .as("sharing 1 point among 2 tests").isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("a 1 point(s) for 2 tests").hasMessageContaining(GradingPolicy.FILE);
+        assertThatThrownBy(() -> policy.apply(tests))
+                .as("sharing 1 point among 2 tests").isInstanceOf(GradingPolicy.Invalid.class)
+                .hasMessageContaining("a: 1 point(s) for 2 tests: give it at least one point per test")
+                .hasMessageContaining(GradingPolicy.FILE);
+        assertThat(PolicyRules.check(policy, tests)).as("the rules broken by 1 point for 2 tests")
+                .extracting(PolicyRules.Broken::rule).contains(PolicyRules.Rule.POINT_PER_TEST);
     }
 
     @Test
@@ -135,16 +154,54 @@ class GradingPolicyTests {
                 "count-extensions: true\ntags:\n  quorum:\n    points: 3\n    part: bonus\n    visibility: visible\n");
 
         assertThatThrownBy(() -> GradingPolicy.load(visibility)).as("a policy with visibility 'later'")
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tag quorum").hasMessageContaining("after_due_date");
+                .isInstanceOf(GradingPolicy.Invalid.class).hasMessageContaining("tag quorum").hasMessageContaining("after_due_date")
+                .hasMessageContaining("'later'");
         assertThatThrownBy(() -> GradingPolicy.load(part)).as("a policy with part 'bonus'")
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tag quorum").hasMessageContaining("core or extension");
+                .isInstanceOf(GradingPolicy.Invalid.class).hasMessageContaining("tag quorum").hasMessageContaining("core or extension")
+                .hasMessageContaining("'bonus'");
+    }
+
+    @Test
+    @DisplayName("a policy file with a key the policy does not know is refused, naming the key, where it is and the file")
+    void unknownKeysAreRefused() throws Exception {
+        Path misspelt = Files.writeString(dir.resolve("misspelt.yml"),
+                "count-extensions: true\ntags:\n  quorum:\n    pionts: 3\n    part: core\n    visibility: visible\n");
+        Path top = Files.writeString(dir.resolve("top.yml"), "count-extension: true\ntags: {}\n");
+
+        assertThatThrownBy(() -> GradingPolicy.load(misspelt)).as("a policy whose tag quorum says 'pionts'")
+                .isInstanceOf(GradingPolicy.Invalid.class).hasMessageContaining(misspelt.toString())
+                .hasMessageContaining("tag quorum: unknown key 'pionts'").hasMessageContaining("points");
+        assertThatThrownBy(() -> GradingPolicy.load(top)).as("a policy that says 'count-extension'")
+                .isInstanceOf(GradingPolicy.Invalid.class).hasMessageContaining("unknown key 'count-extension'")
+                .hasMessageContaining("count-extensions");
+    }
+
+    @Test
+    @DisplayName("a value of the wrong kind is refused, never coerced: points \"3\" or 2.5, count-extensions \"yes\", a tag 3")
+    void valuesOfTheWrongKindAreRefused() throws Exception {
+        String limits = "limits:\n  test-cpu-seconds: 10\n  test-wall-seconds: 20\n  run-seconds: 300\n";
+        Path text = Files.writeString(dir.resolve("text.yml"), "count-extensions: true\ntags:\n  quorum:\n    points: '3'\n"
+                + "    part: core\n    visibility: visible\n" + limits);
+        Path fraction = Files.writeString(dir.resolve("fraction.yml"), "count-extensions: true\ntags:\n  quorum:\n    points: 2.5\n"
+                + "    part: core\n    visibility: visible\n" + limits);
+        Path yes = Files.writeString(dir.resolve("yes.yml"), "count-extensions: 'yes'\ntags: {}\n" + limits);
+
+        assertThatThrownBy(() -> GradingPolicy.load(text)).as("points given as the text '3'").isInstanceOf(GradingPolicy.Invalid.class)
+                .hasMessageContaining("tag quorum: points must be a whole number, 0 or more, got ").hasMessageContaining("'3'");
+        assertThatThrownBy(() -> GradingPolicy.load(fraction)).as("points 2.5").isInstanceOf(GradingPolicy.Invalid.class)
+                .hasMessageContaining("tag quorum: points must be a whole number, 0 or more");
+        assertThatThrownBy(() -> GradingPolicy.load(yes)).as("count-extensions 'yes'").isInstanceOf(GradingPolicy.Invalid.class)
+                .hasMessageContaining("count-extensions must be true or false");
+        Path scalar = Files.writeString(dir.resolve("scalar.yml"), "count-extensions: true\ntags:\n  quorum: 3\n" + limits);
+        assertThatThrownBy(() -> GradingPolicy.load(scalar)).as("a tag given as the number 3").isInstanceOf(GradingPolicy.Invalid.class)
+                .hasMessageContaining("tag quorum must be a section of title, points, part and visibility, got 3");
     }
 
     @Test
     @DisplayName("extension properties are worth nothing when the policy says Part 4 does not count")
     void extensionsCanBeLeftOut() {
         GradingPolicy counted = new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN,
-                Map.of("x", new GradingPolicy.Tag("x", 4, GradingPolicy.EXTENSION, GradingPolicy.Visibility.VISIBLE)), KIT_LIMITS);
+                Map.of("x", new GradingPolicy.Tag("x", 4, GradingPolicy.Part.EXTENSION, GradingPolicy.Visibility.VISIBLE)), KIT_LIMITS);
         GradingPolicy left = new GradingPolicy(false, counted.explanations(), counted.tags(), KIT_LIMITS);
 
         assertThat(counted.points("x")).as("an extension property's points when Part 4 counts").isEqualTo(4);
@@ -156,8 +213,8 @@ class GradingPolicyTests {
     @DisplayName("a test shown after the due date is marked so in results.json, and summary.md names only its property")
     void visibilityReachesTheReports() throws Exception {
         GradingPolicy policy = new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN, Map.of(
-                "later", new GradingPolicy.Tag("later", 1, GradingPolicy.CORE, GradingPolicy.Visibility.AFTER_DUE_DATE),
-                "now", new GradingPolicy.Tag("now", 1, GradingPolicy.CORE, GradingPolicy.Visibility.VISIBLE)), KIT_LIMITS);
+                "later", new GradingPolicy.Tag("later", 1, GradingPolicy.Part.CORE, GradingPolicy.Visibility.AFTER_DUE_DATE),
+                "now", new GradingPolicy.Tag("now", 1, GradingPolicy.Part.CORE, GradingPolicy.Visibility.VISIBLE)), KIT_LIMITS);
         Grade grade = new Grade("alice", true, "", List.of(
                 new TestResult(test("secretName", 1, "later"), false, "secret message", 5),
                 new TestResult(test("openName", 1, "now"), false, "open message", 5)), List.of(), "", 1.0);
@@ -179,7 +236,7 @@ class GradingPolicyTests {
 
         GradingPolicy policy = GradingPolicy.load();
         List<TestResult> core = wrong.results().stream()
-                .filter(result -> GradingPolicy.CORE.equals(policy.part(result.test()))).toList();
+                .filter(result -> policy.part(result.test()) == GradingPolicy.Part.CORE).toList();
         int coreMax = core.stream().mapToInt(result -> result.test().points()).sum();
         int coreScore = core.stream().mapToInt(TestResult::score).sum();
 
@@ -218,15 +275,15 @@ class GradingPolicyTests {
         Path inverted = Files.writeString(dir.resolve("inverted.yml"), tags
                 + "limits:\n  test-cpu-seconds: 30\n  test-wall-seconds: 10\n  run-seconds: 99\n");
         assertThatThrownBy(() -> GradingPolicy.load(none)).as("a policy with no limits section")
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no 'limits:' section");
+                .isInstanceOf(GradingPolicy.Invalid.class).hasMessageContaining("no 'limits:' section");
         assertThatThrownBy(() -> GradingPolicy.load(inverted)).as("a backstop of 10 s under a budget of 30 CPU-seconds")
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("test-wall-seconds at least test-cpu-seconds");
+                .isInstanceOf(GradingPolicy.Invalid.class).hasMessageContaining("test-wall-seconds at least test-cpu-seconds");
     }
 
     private static GradingPolicy policy(Map<String, Integer> points) {
         Map<String, GradingPolicy.Tag> tags = new java.util.LinkedHashMap<>();
         new TreeSet<>(points.keySet()).forEach(tag -> tags.put(tag,
-                new GradingPolicy.Tag(tag, points.get(tag), GradingPolicy.CORE, GradingPolicy.Visibility.VISIBLE)));
+                new GradingPolicy.Tag(tag, points.get(tag), GradingPolicy.Part.CORE, GradingPolicy.Visibility.VISIBLE)));
         return new GradingPolicy(true, GradingPolicy.Visibility.HIDDEN, tags, KIT_LIMITS);
     }
 

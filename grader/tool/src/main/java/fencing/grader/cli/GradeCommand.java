@@ -66,7 +66,8 @@ public final class GradeCommand implements Callable<Integer> {
     private Path since;
 
     @Option(names = "--policy", paramLabel = "FILE", description = "Score by this grading policy instead of the kit's"
-            + " grader/grading-policy.yml (to try a change of points before making it).")
+            + " grader/grading-policy.yml (to try a change of points before making it). A policy that breaks a rule is"
+            + " refused, exit 2, as ./kit policy refuses it.")
     private Path policy;
 
     @Option(names = "--platform", paramLabel = "classroom50|prairielearn", description = "Also write this platform's own"
@@ -88,9 +89,16 @@ public final class GradeCommand implements Callable<Integer> {
     public static final int BAD_USAGE = CommandLine.ExitCode.USAGE;
 
     /**
+     * Exit code of a configuration error, a grading policy that breaks a rule: the same as bad usage, as running again
+     * cannot mend it, where CI grades again on {@link ClassBatch#SOME_COULD_NOT_RUN}.
+     */
+    public static final int CONFIGURATION_ERROR = BAD_USAGE;
+
+    /**
      * Runs the grading tool. Exits 0 when every submission got a grade (whatever the score, a submission not fit to grade
-     * included), {@value #BAD_USAGE} for bad usage, before anything is graded, and 3 ({@link ClassBatch#SOME_COULD_NOT_RUN})
-     * when grading could not run for at least one submission, whatever the cause: etcd, the disk, the grader itself.
+     * included), {@value #BAD_USAGE} for bad usage and {@value #CONFIGURATION_ERROR} for a grading policy that breaks a
+     * rule, both before anything is graded, and 3 ({@link ClassBatch#SOME_COULD_NOT_RUN}) when grading could not run for
+     * at least one submission, whatever the cause: etcd, the disk, the grader itself.
      */
     public static void main(String[] args) {
         System.exit(run(args));
@@ -102,6 +110,10 @@ public final class GradeCommand implements Callable<Integer> {
         line.setCaseInsensitiveEnumValuesAllowed(true);
         // Whatever fails once the command line is understood (no etcd to be had, the disk) is the grader's failure.
         line.setExecutionExceptionHandler((error, commandLine, parsed) -> {
+            if (error instanceof GradingPolicy.Invalid invalid) {
+                commandLine.getErr().println("grade: " + invalid.getMessage());
+                return CONFIGURATION_ERROR;
+            }
             commandLine.getErr().println("grade: grading could not run: " + error.getMessage());
             return ClassBatch.SOME_COULD_NOT_RUN;
         });
@@ -144,6 +156,9 @@ public final class GradeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "--policy " + policy + ": no such file");
         }
         Path policyFile = policy != null ? policy : GradingPolicy.kitFile();
+        // Read once here, so that a policy file that is not one is refused before an etcd starts; the grader holds it to
+        // the rules that need the tests.
+        GradingPolicy.load(policyFile);
         List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : SubmissionFolders.list(requireDirectory(batch));
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {

@@ -106,12 +106,19 @@ public final class Grader implements AutoCloseable {
         this(options, GradingPolicy.kitFile());
     }
 
-    /** Creates a grader that scores by the grading policy in {@code policyFile} instead of the kit's. */
+    /**
+     * Creates a grader that scores by the grading policy in {@code policyFile} instead of the kit's.
+     *
+     * @throws GradingPolicy.Invalid if the policy breaks a rule ({@link PolicyRules}), before anything is graded
+     */
     public Grader(Options options, Path policyFile) {
         this.options = options;
         this.policyFile = policyFile;
         this.policy = GradingPolicy.load(policyFile);
         List<TestCase> discovered = options.suite().discover(options.includeEtcd());
+        // Held to every hidden test, whatever this run leaves out: a policy is good or bad, not good under --no-etcd.
+        PolicyRules.require(policyFile, policy, options.suite() == TestSuite.HIDDEN && options.includeEtcd() ? discovered
+                : TestSuite.HIDDEN.discover(true));
         List<TestCase> kept = options.includeExtensions() ? discovered
                 : discovered.stream().filter(test -> !test.tags().contains(TestSuite.EXTENSION_TAG)).toList();
         this.tests = options.suite() == TestSuite.HIDDEN ? policy.apply(kept) : kept;

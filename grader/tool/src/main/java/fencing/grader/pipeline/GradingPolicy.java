@@ -1,21 +1,14 @@
 package fencing.grader.pipeline;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.annotation.JsonValue;
 import fencing.grader.KitLocations;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The grading policy of {@code grader/grading-policy.yml}: the points of each graded property (tag), who sees a
@@ -35,15 +28,31 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
     public static final String FILE = "grader/grading-policy.yml";
 
     /** The part of the course a property belongs to. */
-    public static final String CORE = "core";
-    /** The part of the course of Part 4's properties. */
-    public static final String EXTENSION = "extension";
+    public enum Part {
+        /** Parts 1 to 3, always graded. */
+        CORE,
+        /** Part 4 and the restore drill, graded when {@code count-extensions} is true. */
+        EXTENSION;
+
+        /** What a policy may say, for the message that refuses anything else. */
+        static final String EXPECTED = "part must be core or extension";
+
+        /** Returns the value the policy file holds. */
+        @JsonValue
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /** Gradescope's visibility of a test, in its own spelling. */
     public enum Visibility {
         VISIBLE, AFTER_DUE_DATE, AFTER_PUBLISHED, HIDDEN;
 
-        /** Returns the value Gradescope reads. */
+        /** What a policy may say, for the message that refuses anything else. */
+        static final String EXPECTED = "must be visible, after_due_date, after_published or hidden";
+
+        /** Returns the value Gradescope reads, which is also the policy file's. */
+        @JsonValue
         public String gradescope() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -52,16 +61,6 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
         public boolean shownNow() {
             return this == VISIBLE;
         }
-
-        static Visibility parse(String value, String where) {
-            for (Visibility visibility : values()) {
-                if (visibility.gradescope().equals(value)) {
-                    return visibility;
-                }
-            }
-            throw new IllegalArgumentException(where + ": visibility must be visible, after_due_date, after_published or hidden, got '"
-                    + value + "'");
-        }
     }
 
     /**
@@ -69,10 +68,45 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
      *
      * @param title      what a student reads
      * @param points     what the property is worth when every test of it passes
-     * @param part       {@value #CORE} or {@value #EXTENSION}
+     * @param part       core or extension
      * @param visibility who sees its tests' names and messages, and when
      */
-    public record Tag(String title, int points, String part, Visibility visibility) {
+    public record Tag(String title, int points, Part part, Visibility visibility) {
+    }
+
+    /**
+     * A policy that breaks a rule of a grading policy: the grader and {@code ./kit policy} refuse it with this, in the
+     * same words.
+     */
+    public static final class Invalid extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        /** The file. */
+        private final transient Path file;
+        /** Each broken rule, named with the numbers that break it. */
+        private final List<String> problems;
+
+        /** Refuses {@code file} for {@code problems}, each a broken rule with its numbers. */
+        public Invalid(Path file, List<String> problems) {
+            super("the grading policy " + file + " is refused:\n  " + String.join("\n  ", problems));
+            this.file = file;
+            this.problems = List.copyOf(problems);
+        }
+
+        Invalid(Path file, String problem) {
+            this(file, List.of(problem));
+        }
+
+        /** Returns the refused file. */
+        public Path file() {
+            return file;
+        }
+
+        /** Returns each broken rule, in the words the message uses. */
+        public List<String> problems() {
+            return problems;
+        }
     }
 
     /** Returns the kit's policy file: the one place its default location is resolved. */
@@ -86,42 +120,45 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
     }
 
     /**
-     * Reads the policy in {@code file}.
+     * Reads the policy in {@code file}, holding it to the rules of the file's shape; {@link PolicyRules} holds it to
+     * those that need the hidden tests.
      *
-     * @throws IllegalArgumentException if the file is not a valid policy, saying what is wrong where
+     * @throws Invalid if the file is not a valid policy, saying what is wrong where
      */
     public static GradingPolicy load(Path file) {
-        JsonNode root;
-        try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the grading policy " + file, e);
+        PolicyFile read = PolicyFile.read(file);
+        if (read.tags() == null) {
+            throw new Invalid(file, "no 'tags:' section");
         }
-        if (root == null || !root.path("tags").isObject()) {
-            throw new IllegalArgumentException(file + ": no 'tags:' section");
-        }
-        JsonNode count = root.path("count-extensions");
-        if (!count.isBoolean()) {
-            throw new IllegalArgumentException(file + ": count-extensions must be true or false");
+        if (read.countExtensions() == null) {
+            throw new Invalid(file, "count-extensions must be true or false, got nothing");
         }
         Map<String, Tag> tags = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("tags").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> entry = it.next();
-            String where = file.getFileName() + ", tag " + entry.getKey();
-            JsonNode tag = entry.getValue();
-            if (!tag.path("points").isInt() || tag.path("points").asInt() < 0) {
-                throw new IllegalArgumentException(where + ": points must be a whole number, 0 or more");
+        for (Map.Entry<String, PolicyFile.TagEntry> entry : read.tags().entrySet()) {
+            String where = "tag " + entry.getKey() + ": ";
+            PolicyFile.TagEntry tag = entry.getValue();
+            if (tag == null) {
+                throw new Invalid(file, where + "title, points, part and visibility are missing");
             }
-            String part = tag.path("part").asText();
-            if (!Set.of(CORE, EXTENSION).contains(part)) {
-                throw new IllegalArgumentException(where + ": part must be core or extension, got '" + part + "'");
+            if (tag.points() == null || tag.points() < 0) {
+                throw new Invalid(file, where + "points must be a whole number, 0 or more, got " + (tag.points() == null ? "nothing" : tag.points()));
             }
-            tags.put(entry.getKey(), new Tag(tag.path("title").asText(entry.getKey()), tag.path("points").asInt(), part,
-                    Visibility.parse(tag.path("visibility").asText(), where)));
+            if (tag.part() == null) {
+                throw new Invalid(file, where + Part.EXPECTED + ", got nothing");
+            }
+            if (tag.visibility() == null) {
+                throw new Invalid(file, where + "visibility " + Visibility.EXPECTED + ", got nothing");
+            }
+            tags.put(entry.getKey(), new Tag(tag.title() == null ? entry.getKey() : tag.title(), tag.points(), tag.part(), tag.visibility()));
         }
-        return new GradingPolicy(count.asBoolean(),
-                Visibility.parse(root.path("explanations").asText("hidden"), file.getFileName().toString()),
-                Collections.unmodifiableMap(tags), Limits.read(file, root));
+        Limits limits;
+        try {
+            limits = Limits.read(read.limits());
+        } catch (IllegalArgumentException e) {
+            throw new Invalid(file, e.getMessage());
+        }
+        return new GradingPolicy(read.countExtensions(), read.explanations() == null ? Visibility.HIDDEN : read.explanations(),
+                Collections.unmodifiableMap(tags), limits);
     }
 
     /** Returns the points a property is worth under this policy: 0 for an extension property that does not count. */
@@ -130,7 +167,7 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
         if (found == null) {
             return 0;
         }
-        return EXTENSION.equals(found.part()) && !countExtensions ? 0 : found.points();
+        return found.part() == Part.EXTENSION && !countExtensions ? 0 : found.points();
     }
 
     /** Returns the visibility of {@code test}: that of its first tag, or visible for a tag the policy does not list. */
@@ -139,10 +176,10 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
         return tag == null ? Visibility.VISIBLE : tag.visibility();
     }
 
-    /** Returns the part ({@value #CORE} or {@value #EXTENSION}) of {@code test}, by its first tag. */
-    public String part(TestCase test) {
+    /** Returns the part of {@code test}, by its first tag: core for a tag the policy does not list. */
+    public Part part(TestCase test) {
         Tag tag = test.tags().isEmpty() ? null : tags.get(test.tags().get(0));
-        return tag == null ? CORE : tag.part();
+        return tag == null ? Part.CORE : tag.part();
     }
 
     /** Returns the tags the tests carry that this policy does not list. */
@@ -152,9 +189,9 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
 
     /**
      * Returns {@code tests} with their points set by this policy; a test whose first tag the policy does not list
-     * keeps its {@code @Graded} points (the kit's checks reject such a tag).
+     * keeps its {@code @Graded} points ({@link PolicyRules} refuses such a tag).
      *
-     * @throws IllegalStateException if a property has fewer points than tests, so that some test would be worth nothing
+     * @throws Invalid if a property has fewer points than tests, so that some test would be worth nothing
      */
     public List<TestCase> apply(List<TestCase> tests) {
         Map<String, List<Integer>> byTag = new LinkedHashMap<>();
@@ -165,7 +202,12 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
             }
         }
         int[] points = tests.stream().mapToInt(TestCase::points).toArray();
-        byTag.forEach((tag, members) -> share(tag, points(tag), members, tests, points));
+        List<String> tooFew = new ArrayList<>();
+        byTag.forEach((tag, members) -> PolicyRules.tooFewPoints(tag, points(tag), members.size()).ifPresent(tooFew::add));
+        if (!tooFew.isEmpty()) {
+            throw new Invalid(Path.of(FILE), tooFew);
+        }
+        byTag.forEach((tag, members) -> share(points(tag), members, tests, points));
         List<TestCase> scored = new ArrayList<>(tests.size());
         for (int i = 0; i < tests.size(); i++) {
             TestCase test = tests.get(i);
@@ -174,14 +216,10 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
         return scored;
     }
 
-    private static void share(String tag, int total, List<Integer> members, List<TestCase> tests, int[] points) {
+    private static void share(int total, List<Integer> members, List<TestCase> tests, int[] points) {
         if (total == 0) {
             members.forEach(i -> points[i] = 0);
             return;
-        }
-        if (total < members.size()) {
-            throw new IllegalStateException(FILE + " gives " + tag + " " + total + " point(s) for " + members.size()
-                    + " tests: give it at least one point per test");
         }
         double weights = members.stream().mapToDouble(i -> Math.max(1, tests.get(i).points())).sum();
         double[] remainders = new double[members.size()];

@@ -1,7 +1,5 @@
 package fencing.grader.pipeline;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -33,23 +31,26 @@ public record Limits(Duration testCpu, Duration testWall, Duration run) {
         }
     }
 
-    /** Reads the {@code limits:} section of the policy {@code file} whose YAML is {@code root}, with the property overrides. */
-    static Limits read(Path file, JsonNode root) {
-        JsonNode section = root.path("limits");
-        if (!section.isObject()) {
-            throw new IllegalArgumentException(file + ": no 'limits:' section (test-cpu-seconds, test-wall-seconds, run-seconds)");
+    /**
+     * Reads the policy's {@code limits:} section, with the property overrides.
+     *
+     * @throws IllegalArgumentException if the section is missing, or a limit is not a whole number of seconds, 1 or more
+     */
+    static Limits read(PolicyFile.LimitsSection section) {
+        if (section == null) {
+            throw new IllegalArgumentException("no 'limits:' section (test-cpu-seconds, test-wall-seconds, run-seconds)");
         }
-        return new Limits(seconds(file, section, "test-cpu-seconds"), seconds(file, section, "test-wall-seconds"),
-                seconds(file, section, "run-seconds"));
+        return new Limits(seconds("test-cpu-seconds", section.testCpuSeconds()), seconds("test-wall-seconds", section.testWallSeconds()),
+                seconds("run-seconds", section.runSeconds()));
     }
 
-    private static Duration seconds(Path file, JsonNode section, String name) {
+    private static Duration seconds(String name, Integer inFile) {
         String override = System.getProperty(PROPERTY_PREFIX + name);
-        String where = override != null ? "the system property " + PROPERTY_PREFIX + name : file.getFileName() + ", limits." + name;
-        String text = override != null ? override.strip() : section.path(name).isInt() ? section.path(name).asText() : null;
+        String where = override != null ? "the system property " + PROPERTY_PREFIX + name : "limits." + name;
+        String text = override != null ? override.strip() : inFile == null ? null : inFile.toString();
         if (text == null || !text.matches("[0-9]{1,6}") || Integer.parseInt(text) < 1) {
             throw new IllegalArgumentException(where + " must be a whole number of seconds, 1 or more; got "
-                    + (override != null ? "'" + override + "'" : section.path(name).isMissingNode() ? "nothing" : section.path(name).toString()));
+                    + (override != null ? "'" + override + "'" : inFile == null ? "nothing" : inFile.toString()));
         }
         return Duration.ofSeconds(Integer.parseInt(text));
     }
