@@ -66,15 +66,21 @@ class PolicyCommandTests {
     }
 
     @Test
-    @DisplayName("a learning goal under 15 % of the core: exit 2, naming the goal, its points, the core's and the share")
-    void aLearningGoalUnderItsShareExitsTwo() throws IOException {
+    @DisplayName("a learning goal under 15 % of the core in a course's own policy: exit 0, with a note naming the goal, its"
+            + " points, the core's and the share; in the kit's own policy the same share is a broken rule")
+    void aLearningGoalUnderItsShareIsANoteForACourseAndARuleForTheKit() throws IOException {
         Path file = kitPolicyWith("monotonic-tokens", "points: 18", "points: 17");
 
         Run run = policy("--policy", file.toString());
 
-        assertThat(run.exit()).as("exit code of ./kit policy on monotonic-tokens at 17 of 119").isEqualTo(2);
-        assertThat(run.err()).as("what it said").contains("monotonic-tokens: 17 of the core's 119 point(s), 14.3 %: a learning goal"
-                + " keeps at least 15 % of the core: give it at least 18 point(s)");
+        assertThat(run.exit()).as("exit code of ./kit policy on a course's policy with monotonic-tokens at 17 of 119; it said:%n%s",
+                run.err()).isZero();
+        assertThat(run.out()).as("what it printed").contains("Note, not a rule of a course's own policy: monotonic-tokens: 17 of"
+                + " the core's 119 point(s), 14.3 %: a learning goal keeps at least 15 % of the core: give it at least 18 point(s)");
+        assertThat(PolicyRules.appliesTo(PolicyRules.Rule.LEARNING_GOALS, GradingPolicy.kitFile()))
+                .as("whether the learning goals' share is a rule of %s", GradingPolicy.FILE).isTrue();
+        assertThat(PolicyRules.appliesTo(PolicyRules.Rule.LEARNING_GOALS, file))
+                .as("whether the learning goals' share is a rule of a course's copy %s", file).isFalse();
     }
 
     @Test

@@ -113,11 +113,16 @@ public final class PolicyCommand implements Callable<Integer> {
                 policy.countExtensions() ? "" : " (not counted)", core + extension);
         List<String> shares = PolicyRules.LEARNING_GOALS.stream()
                 .map(goal -> goal + " " + PolicyRules.percent(policy.points(goal), core)).toList();
-        out.printf("Learning goals' shares of the core (each at least %d %%): %s%n", PolicyRules.GOAL_SHARE_PERCENT,
-                String.join(", ", shares));
+        out.printf("Learning goals' shares of the core (each at least %d %% in the kit's own policy): %s%n",
+                PolicyRules.GOAL_SHARE_PERCENT, String.join(", ", shares));
+        List<PolicyRules.Broken> own = PolicyRules.check(policy, weighted).stream()
+                .filter(broken -> !PolicyRules.appliesTo(broken.rule(), file)).toList();
+        own.forEach(broken -> out.println("Note, not a rule of a course's own policy: " + broken.message()));
         out.printf("Every rule holds (%d tests):%n", scored.size());
         for (PolicyRules.Rule rule : PolicyRules.Rule.values()) {
-            out.println("  - " + rule.asks());
+            if (PolicyRules.appliesTo(rule, file)) {
+                out.println("  - " + rule.asks());
+            }
         }
     }
 }

@@ -44,18 +44,33 @@ public final class PolicyRules {
         POINT_PER_TEST("a property has at least as many points as tests whose main tag it is"),
         /** The extension tag and the extension part agree, so that the subtotals and --no-extensions agree with the policy. */
         EXTENSION_PART("a hidden test carries the extension tag exactly when its property is in the extension part"),
-        /** The lesson's learning goals keep their weight. */
-        LEARNING_GOALS("each of the lesson's learning goals keeps at least " + GOAL_SHARE_PERCENT + " % of the core");
+        /**
+         * The lesson's learning goals keep their weight: a rule of the kit's own policy, whose default weights follow the
+         * lesson; a course's own policy may weigh them otherwise, and is told their shares instead.
+         */
+        LEARNING_GOALS("each of the lesson's learning goals keeps at least " + GOAL_SHARE_PERCENT + " % of the core (the kit's"
+                + " own policy only)", true);
 
         private final String asks;
+        private final boolean kitsOwn;
 
         Rule(String asks) {
+            this(asks, false);
+        }
+
+        Rule(String asks, boolean kitsOwn) {
             this.asks = asks;
+            this.kitsOwn = kitsOwn;
         }
 
         /** Returns what the rule asks of a policy, in a sentence's words. */
         public String asks() {
             return asks;
+        }
+
+        /** Whether the rule holds only for the kit's own policy ({@link GradingPolicy#kitFile()}), not a course's own. */
+        public boolean kitsOwn() {
+            return kitsOwn;
         }
     }
 
@@ -77,9 +92,23 @@ public final class PolicyRules {
      * @throws GradingPolicy.Invalid naming each broken rule with its numbers
      */
     public static void require(Path file, GradingPolicy policy, List<TestCase> tests) {
-        List<Broken> broken = check(policy, tests);
+        List<Broken> broken = check(policy, tests).stream().filter(rule -> appliesTo(rule.rule(), file)).toList();
         if (!broken.isEmpty()) {
             throw new GradingPolicy.Invalid(file, broken.stream().map(Broken::message).toList());
+        }
+    }
+
+    /** Whether {@code rule} holds for the policy in {@code file}: every rule for the kit's own, all but its own for a course's. */
+    public static boolean appliesTo(Rule rule, Path file) {
+        return !rule.kitsOwn() || isKitsOwn(file);
+    }
+
+    private static boolean isKitsOwn(Path file) {
+        try {
+            return java.nio.file.Files.isSameFile(file, GradingPolicy.kitFile());
+        } catch (java.io.IOException unreadable) {
+            // A file that cannot even be compared is not the kit's policy, which is always there.
+            return false;
         }
     }
 
