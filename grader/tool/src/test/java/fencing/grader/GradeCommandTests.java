@@ -1,13 +1,17 @@
 package fencing.grader;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.batch.ClassBatch;
 import fencing.grader.cli.GradeCommand;
+import fencing.grader.files.BatchFolder;
+import fencing.grader.files.BatchRecord;
 import fencing.grader.files.GradeStatus;
 import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ProgressRecord;
 import fencing.grader.files.ResultsFile;
 import fencing.grader.files.SubmissionFolders;
 import fencing.grader.pipeline.Grade;
@@ -231,5 +235,39 @@ class GradeCommandTests {
         }
         assertThat(console.toString(StandardCharsets.UTF_8)).as("the console")
                 .contains("Grading could not run for 2 submission(s)").contains("alice: grading could not run");
+        assertThat(out.resolve(BatchFolder.PROGRESS)).as("the progress records of a batch whose every grade could not run").doesNotExist();
+    }
+
+    @Test
+    @DisplayName("a batch some of whose grades could not run keeps the others' records, and run again grades only those that could not")
+    void aBatchRunAgainAfterGradesThatCouldNotRunGradesOnlyThose() throws Exception {
+        int closedPort = LoopbackPorts.reserve();
+        Path batch = dir.resolve("batch");
+        FileTrees.copy(KitLocations.solutions().resolve("src"), batch.resolve("alice").resolve("src"));
+        // Graded before etcd is asked for: a submission that does not compile scores 0 without its tests.
+        GradingFixtures.submissionWith(batch.resolve("dora"), "fencing/basics/Resource.java",
+                "package fencing.basics;\npublic final class Resource implements ProtectedResource { oops }\n");
+        Path out = dir.resolve("out");
+        ByteArrayOutputStream first = new ByteArrayOutputStream();
+        ByteArrayOutputStream again = new ByteArrayOutputStream();
+        int firstExit;
+        int againExit;
+        try (Grader gone = new Grader(new Grader.Options(TestSuite.HIDDEN, true, "http://127.0.0.1:" + closedPort))) {
+            firstExit = new ClassBatch(gone, 2, new PrintStream(first, true, StandardCharsets.UTF_8)).grade(SubmissionFolders.list(batch), out);
+            assertThat(ProgressRecord.readAll(out)).as("the progress records of the batch with alice's grade that could not run")
+                    .containsOnlyKeys("dora");
+            assertThat(out.resolve(BatchRecord.FILE)).as("the batch.json of the batch that ended").isRegularFile();
+            againExit = new ClassBatch(gone, 2, new PrintStream(again, true, StandardCharsets.UTF_8)).grade(SubmissionFolders.list(batch), out);
+        }
+
+        assertThat(List.of(firstExit, againExit)).as("exit codes of the batch and of it run again; they said:%n%s%n%s", first, again)
+                .containsExactly(ClassBatch.SOME_COULD_NOT_RUN, ClassBatch.SOME_COULD_NOT_RUN);
+        assertThat(again.toString(StandardCharsets.UTF_8)).as("what the batch run again said")
+                .contains("Continuing the stopped batch in " + out + ": 1 of 2 already graded.")
+                .containsPattern("(?m)^dora +continued: already graded in this folder").contains("alice: grading could not run");
+        assertThat(GradebookRow.read(out.resolve("gradebook.csv"))).as("the gradebook of the batch run again")
+                .extracting(GradebookRow::student, GradebookRow::status)
+                .containsExactly(tuple("alice", GradeStatus.COULD_NOT_RUN),
+                        tuple("dora", GradeStatus.GRADED));
     }
 }

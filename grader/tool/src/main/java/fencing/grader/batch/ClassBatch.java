@@ -4,6 +4,7 @@ import fencing.grader.classpage.ClassPage;
 import fencing.grader.classpage.KeptFiles;
 import fencing.grader.files.BatchFolder;
 import fencing.grader.files.BatchRecord;
+import fencing.grader.files.GradebookRow;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.Grader;
 import fencing.grader.report.ConsoleLine;
@@ -23,6 +24,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Grades a class: every submission folder of a batch, {@code jobs} at a time, each in its own JVM, work directory
@@ -34,6 +36,9 @@ import java.util.concurrent.Future;
  *
  * <p>A regrade since an earlier batch takes over the reports of each submission whose student files and grader are
  * unchanged (by their fingerprints in {@code batch.json}) instead of grading it again, and reports what changed.
+ *
+ * <p>Each finished grade is recorded as soon as its reports are written ({@link Progress}), so a batch stopped part-way
+ * and run again over the same output folder keeps what it had finished and grades only the rest.
  */
 public final class ClassBatch {
 
@@ -79,6 +84,15 @@ public final class ClassBatch {
      * {@code regrade.csv}.
      */
     public int grade(List<Path> all, Shard shard, Path out, PreviousBatch since) throws IOException, InterruptedException {
+        return grade(all, shard, out, since, Progress.open(out, all, shard));
+    }
+
+    /**
+     * Grades as {@link #grade(List, Shard, Path, PreviousBatch)} does, into {@code out} as {@code stopped} found it: a
+     * stopped batch there is continued, each of its finished grades kept whose fingerprints still match.
+     */
+    public int grade(List<Path> all, Shard shard, Path out, PreviousBatch since, Progress stopped)
+            throws IOException, InterruptedException {
         List<Path> submissions = all.stream().filter(path -> shard.contains(BatchFolder.student(path))).toList();
         String graderPrint = Fingerprints.grader(grader.options(), grader.policyFile(), grader.tests(), grader.kitClassPath());
         if (since != null) {
@@ -87,12 +101,12 @@ public final class ClassBatch {
                     : "Regrading since " + since.dir() + ": the grader changed (hidden tests, grading policy, options or code),"
                     + " so every submission is graded again.");
         }
+        Progress progress = stopped.begin(graderPrint, console);
         long start = System.nanoTime();
-        List<Entry> entries = gradeAll(submissions, out, since, graderPrint);
+        List<Entry> entries = gradeAll(submissions, out, since, graderPrint, progress);
         double seconds = (System.nanoTime() - start) / 1e9;
-        List<String> reused = entries.stream().filter(entry -> entry.outcome().reused()).map(Entry::student).toList();
-        Gradebook.write(entries.stream().map(entry -> entry.outcome().reused() ? since.row(entry.student())
-                : Gradebook.row(entry.outcome().grade())).toList(), reused, out);
+        List<String> reused = entries.stream().filter(Entry::fromEarlier).map(Entry::student).toList();
+        Gradebook.write(entries.stream().map(Entry::row).toList(), reused, out);
         Map<String, String> fingerprints = new TreeMap<>();
         entries.stream().filter(entry -> entry.outcome().fingerprint() != null
                         && (entry.outcome().reused() || entry.outcome().grade().status() == Grade.Status.GRADED))
@@ -122,6 +136,7 @@ public final class ClassBatch {
         }
         List<Grade> failed = grades.stream().filter(grade -> grade.status() == Grade.Status.COULD_NOT_RUN).toList();
         if (failed.isEmpty()) {
+            progress.end();
             return 0;
         }
         console.println("Grading could not run for " + failed.size() + " submission(s): no score; grade them again:");
@@ -129,7 +144,7 @@ public final class ClassBatch {
         return SOME_COULD_NOT_RUN;
     }
 
-    private List<Entry> gradeAll(List<Path> submissions, Path out, PreviousBatch since, String graderPrint)
+    private List<Entry> gradeAll(List<Path> submissions, Path out, PreviousBatch since, String graderPrint, Progress progress)
             throws IOException, InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(jobs, work -> {
             Thread thread = new Thread(work, "grade");
@@ -139,7 +154,7 @@ public final class ClassBatch {
         try {
             List<Future<Entry>> pending = new ArrayList<>();
             for (Path submission : submissions) {
-                pending.add(pool.submit(() -> gradeOne(submission, out, since, graderPrint)));
+                pending.add(pool.submit(() -> gradeOne(submission, out, since, graderPrint, progress)));
             }
             List<Entry> grades = new ArrayList<>();
             for (Future<Entry> future : pending) {
@@ -162,27 +177,41 @@ public final class ClassBatch {
         }
     }
 
-    private Entry gradeOne(Path submission, Path out, PreviousBatch since, String graderPrint)
+    private Entry gradeOne(Path submission, Path out, PreviousBatch since, String graderPrint, Progress progress)
             throws IOException, InterruptedException {
         String student = BatchFolder.student(submission);
         Path reports = BatchFolder.reports(out, student);
+        AtomicReference<GradebookRow> continued = new AtomicReference<>();
         Grader.Outcome outcome = grader.grade(submission, BatchFolder.keyPrefix(submission), (copies, history) -> {
             String fingerprint = Fingerprints.submission(copies, history);
-            return new Grader.Reuse.Decision(fingerprint, since != null && since.reusable(student, graderPrint, fingerprint));
+            progress.finished(student, graderPrint, fingerprint).ifPresent(continued::set);
+            return new Grader.Reuse.Decision(fingerprint, continued.get() != null
+                    || since != null && since.reusable(student, graderPrint, fingerprint));
         });
+        boolean fromEarlier = outcome.reused() && since != null && since.reusable(student, graderPrint, outcome.fingerprint());
+        if (continued.get() != null) {
+            // Graded by this batch before it stopped: its reports and kept files stand as they were written.
+            print(String.format(Locale.ROOT, "%-24s continued: already graded in this folder, same student files and grader", student));
+            return new Entry(student, outcome, continued.get(), fromEarlier);
+        }
+        progress.forget(student);
+        GradebookRow row;
         if (outcome.reused()) {
             // The earlier reports stand as they were: the same files graded by the same grader.
             FileTrees.delete(reports);
             FileTrees.copy(since.report(student), reports);
             print(String.format(Locale.ROOT, "%-24s reused: same student files and grader as in %s", student, since.dir()));
+            row = since.row(student);
         } else {
             report(outcome.grade(), reports, Set.of(), Map.of(), "");
+            row = Gradebook.row(outcome.grade());
         }
         if (outcome.reused() || outcome.grade().status() == Grade.Status.GRADED) {
             // The class page compares the class again from these, after a merge or a regrade too.
             KeptFiles.write(reports, outcome.studentFiles());
         }
-        return new Entry(student, outcome);
+        progress.record(row, graderPrint, outcome.fingerprint());
+        return new Entry(student, outcome, row, fromEarlier);
     }
 
     /**
@@ -208,8 +237,13 @@ public final class ClassBatch {
         }
     }
 
-    /** A submission's name and what became of it. */
-    private record Entry(String student, Grader.Outcome outcome) {
+    /**
+     * A submission's name and what became of it.
+     *
+     * @param row         its gradebook row
+     * @param fromEarlier whether its grade is the one of the earlier batch of {@code --since}
+     */
+    private record Entry(String student, Grader.Outcome outcome, GradebookRow row, boolean fromEarlier) {
     }
 
     private static String firstLine(String text) {

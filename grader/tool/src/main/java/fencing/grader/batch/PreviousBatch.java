@@ -3,6 +3,7 @@ package fencing.grader.batch;
 import fencing.grader.files.BatchFolder;
 import fencing.grader.files.BatchRecord;
 import fencing.grader.files.GradebookRow;
+import fencing.grader.files.ProgressRecord;
 import fencing.grader.files.ResultsFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,21 +12,25 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The output of an earlier batch that a regrade starts from ({@code --since OLD}): its record, its gradebook rows and
  * its students' reports, checked whole before anything is graded. Its {@code gradebook.md} must be there, but a reused
- * row is read from {@code gradebook.csv}, of which the Markdown row is made.
+ * row is read from {@code gradebook.csv}, of which the Markdown row is made. The output of a batch that was stopped
+ * before it wrote its {@code batch.json} is read from its progress records instead: the students it finished.
  */
 public final class PreviousBatch {
 
     private final Path dir;
-    private final BatchRecord record;
+    private final String grader;
+    private final Map<String, String> fingerprints;
     private final Map<String, GradebookRow> rows;
 
-    private PreviousBatch(Path dir, BatchRecord record, Map<String, GradebookRow> rows) {
+    private PreviousBatch(Path dir, String grader, Map<String, String> fingerprints, Map<String, GradebookRow> rows) {
         this.dir = dir;
-        this.record = record;
+        this.grader = grader;
+        this.fingerprints = fingerprints == null ? Map.of() : fingerprints;
         this.rows = rows;
     }
 
@@ -46,6 +51,12 @@ public final class PreviousBatch {
         }
         BatchRecord record;
         try {
+            if (!Files.isRegularFile(dir.resolve(BatchRecord.FILE))) {
+                Map<String, ProgressRecord> finished = ProgressRecord.readAll(dir);
+                if (!finished.isEmpty()) {
+                    return stopped(dir, finished);
+                }
+            }
             record = BatchRecord.read(dir);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--since " + e.getMessage(), e);
@@ -78,7 +89,27 @@ public final class PreviousBatch {
         }
         Map<String, GradebookRow> rows = new LinkedHashMap<>();
         csv.forEach(row -> rows.put(row.student(), row));
-        return new PreviousBatch(dir, record, rows);
+        return new PreviousBatch(dir, record.grader(), record.fingerprints(), rows);
+    }
+
+    /** The batch stopped in {@code dir} before it ended, as far as it got: the grades it {@code finished}. */
+    private static PreviousBatch stopped(Path dir, Map<String, ProgressRecord> finished) {
+        List<Integer> formats = finished.values().stream().map(ProgressRecord::format).distinct().toList();
+        if (!formats.equals(List.of(Fingerprints.FORMAT))) {
+            throw new IllegalArgumentException(dir + " was stopped part-way by a grader of batch format " + formats.get(0)
+                    + ", and this grader reads format " + Fingerprints.FORMAT + ": grade the class once without --since");
+        }
+        List<String> graders = finished.values().stream().map(ProgressRecord::grader).distinct().toList();
+        Map<String, String> fingerprints = new TreeMap<>();
+        Map<String, GradebookRow> rows = new LinkedHashMap<>();
+        for (ProgressRecord record : finished.values()) {
+            rows.put(record.student(), record.row());
+            if (record.fingerprint() != null) {
+                fingerprints.put(record.student(), record.fingerprint());
+            }
+        }
+        // Records by different graders tell no one grader to compare with: nothing of them is reused.
+        return new PreviousBatch(dir, graders.size() == 1 ? graders.get(0) : null, fingerprints, rows);
     }
 
     /** Returns the folder. */
@@ -88,7 +119,7 @@ public final class PreviousBatch {
 
     /** Whether the earlier batch was graded by a grader of fingerprint {@code grader}. */
     boolean sameGrader(String grader) {
-        return record.grader() != null && record.grader().equals(grader);
+        return this.grader != null && this.grader.equals(grader);
     }
 
     /**
@@ -96,7 +127,7 @@ public final class PreviousBatch {
      * same fingerprint, the result was a grade (not a refusal, not a failure of the grader's), and its report is there.
      */
     boolean reusable(String student, String grader, String fingerprint) {
-        return sameGrader(grader) && record.fingerprints() != null && fingerprint.equals(record.fingerprints().get(student))
+        return sameGrader(grader) && fingerprint.equals(fingerprints.get(student))
                 && rows.containsKey(student) && Files.isRegularFile(report(student).resolve(ResultsFile.FILE), LinkOption.NOFOLLOW_LINKS);
     }
 

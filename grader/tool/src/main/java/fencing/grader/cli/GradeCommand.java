@@ -2,6 +2,7 @@ package fencing.grader.cli;
 
 import fencing.grader.batch.ClassBatch;
 import fencing.grader.batch.PreviousBatch;
+import fencing.grader.batch.Progress;
 import fencing.grader.batch.Shard;
 import fencing.grader.classpage.ClassPage;
 import fencing.grader.files.BatchFolder;
@@ -40,7 +41,8 @@ public final class GradeCommand implements Callable<Integer> {
     @Option(names = "--batch", paramLabel = "DIR", description = "Grade every submission folder in DIR (one per student).")
     private Path batch;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default: build/grade/<submission>, or build/gradebook for a batch).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default: build/grade/<submission>, or build/gradebook"
+            + " for a batch). A batch stopped part-way there is continued: its finished grades are kept, the rest graded.")
     private Path out;
 
     @Option(names = "--suite", defaultValue = "hidden", paramLabel = "hidden|public",
@@ -61,7 +63,7 @@ public final class GradeCommand implements Callable<Integer> {
     private String shard;
 
     @Option(names = "--since", paramLabel = "OLD", description = "Regrade: reuse the results in OLD (the --out of an earlier"
-            + " batch) of each submission whose student files and grader are unchanged, grade the rest, and write regrade.md"
+            + " batch, or of one stopped part-way) of each submission whose student files and grader are unchanged, grade the rest, and write regrade.md"
             + " and regrade.csv: each student's old and new score, the delta and the tests that changed verdict.")
     private Path since;
 
@@ -151,7 +153,8 @@ public final class GradeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
-        PreviousBatch previous = since == null ? null : previous(since, out != null ? out : Path.of("build", "gradebook"));
+        Path batchOut = out != null ? out : Path.of("build", "gradebook");
+        PreviousBatch previous = since == null ? null : previous(since, batchOut);
         if (policy != null && !Files.isRegularFile(policy)) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--policy " + policy + ": no such file");
         }
@@ -160,14 +163,15 @@ public final class GradeCommand implements Callable<Integer> {
         // the rules that need the tests.
         GradingPolicy.load(policyFile);
         List<Path> submissions = batch == null ? List.of(requireDirectory(submission)) : SubmissionFolders.list(requireDirectory(batch));
+        Progress progress = batch == null ? null : progress(batchOut, submissions, selected);
         Etcd etcd = noEtcd ? null : Etcd.provide();
         try {
             try (Grader grader = new Grader(new Grader.Options(tests, !noEtcd, etcd == null ? null : etcd.endpoints(),
                     // In a batch, no student's tests may read another student's submission.
                     batch == null ? List.of() : List.of(batch.toAbsolutePath()), !noExtensions), policyFile)) {
                 return batch == null ? gradeOne(grader)
-                        : new ClassBatch(grader, jobs, System.out, similarityThreshold).grade(submissions, selected,
-                                out != null ? out : Path.of("build", "gradebook"), previous);
+                        : new ClassBatch(grader, jobs, System.out, similarityThreshold).grade(submissions, selected, batchOut,
+                                previous, progress);
             }
         } finally {
             if (etcd != null) {
@@ -216,6 +220,15 @@ public final class GradeCommand implements Callable<Integer> {
         }
         try {
             return PreviousBatch.read(old);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+    }
+
+    /** Reads what {@code target} holds of a batch run before, refusing it before anything is graded or written. */
+    private Progress progress(Path target, List<Path> submissions, Shard selected) throws IOException {
+        try {
+            return Progress.open(target, submissions, selected);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }

@@ -5,7 +5,7 @@ import java.util.UUID;
 
 /**
  * The layout of a batch's output folder, in one place: a folder of reports per student, the gradebook, the batch's
- * record and a regrade's report beside them.
+ * record and a regrade's report beside them, and while the batch runs, the progress records of its finished grades.
  */
 public final class BatchFolder {
 
@@ -17,6 +17,11 @@ public final class BatchFolder {
     public static final String REGRADE_MD = "regrade.md";
     /** A regrade's report, for spreadsheets. */
     public static final String REGRADE_CSV = "regrade.csv";
+    /**
+     * The folder of the progress records of a batch that has not ended ({@link ProgressRecord}); a dot first, as no
+     * student's reports folder begins, since a batch takes no hidden folder for a submission.
+     */
+    public static final String PROGRESS = ".progress";
 
     private BatchFolder() {
     }
@@ -30,6 +35,16 @@ public final class BatchFolder {
     public static String reportFolder(String student) {
         String safe = student.replaceAll("[\\p{Cntrl}/\\\\]", "_");
         return safe.isEmpty() || safe.equals(".") || safe.equals("..") ? "_" + safe : safe;
+    }
+
+    /** Returns the folder of the progress records in the batch output {@code out}. */
+    public static Path progress(Path out) {
+        return out.resolve(PROGRESS);
+    }
+
+    /** Returns the file of {@code student}'s progress record in the batch output {@code out}. */
+    public static Path progressRecord(Path out, String student) {
+        return progress(out).resolve(reportFolder(student));
     }
 
     /** Returns the student a submission folder stands for: its name. */
