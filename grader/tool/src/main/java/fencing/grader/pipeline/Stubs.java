@@ -60,16 +60,13 @@ final class Stubs {
     }
 
     /**
-     * Writes the stub of each of {@code missing} from {@code stubs} into {@code sources}, its messages naming the file.
-     *
-     * @throws IllegalStateException if a stub is not the kit's (it throws no "Not implemented yet" failure)
+     * Writes the stub of each of {@code missing} from {@code stubs} into {@code sources}, its messages naming the file. A
+     * stub that throws no "Not implemented yet" failure ({@code Predictions} holds placeholders and no method) is written
+     * as it is: its tests fail on its placeholders, and the grade's note lists the file as missing.
      */
     private static void write(Path stubs, Path sources, List<String> missing) throws IOException {
         for (String path : missing) {
             String text = Files.readString(stubs.resolve(path));
-            if (!text.contains(STUB_MESSAGE)) {
-                throw new IllegalStateException("the kit's stub " + path + " throws no \"Not implemented yet\" failure");
-            }
             Path copy = sources.resolve(path);
             Files.createDirectories(copy.getParent());
             Files.writeString(copy, text.replace(STUB_MESSAGE, "\"" + NOT_SUBMITTED + path + ", graded as the kit's stub: "));
