@@ -162,15 +162,17 @@ class Classroom50TemplateTests {
     }
 
     @Test
-    @DisplayName("a checkout that does not compile scores 0, the compiler's message in the Release body")
-    void anUncompilableCheckoutScoresZeroWithTheCompilersMessage() throws Exception {
+    @DisplayName("a checkout with a file that does not compile is graded with that file as the kit's stub, the"
+            + " compiler's message in the Release body")
+    void aFileThatDoesNotCompileIsGradedWithTheCompilersMessage() throws Exception {
         Path checkout = checkout(TemplateSubmissions.uncompilable(dir.resolve("uncompilable")), "uncompilable-checkout");
 
         JsonNode result = checkedResult(checkout, autograder(checkout, Map.of("KIT_DIR", unpacked.toString())));
 
-        assertThat(result.path("score").asInt(-1)).as("the score of a checkout that does not compile").isZero();
+        assertThat(result.path("score").asInt(-1)).as("the score of a checkout whose Quorum.java does not compile")
+                .isPositive().isLessThan(result.path("max-score").asInt());
         assertThat(Files.readString(checkout.resolve("release-body.md"))).as("the Release body")
-                .contains("Compilation failed").contains("Quorum.java").contains(TemplateSubmissions.COMPILER_SAYS);
+                .contains(TemplateSubmissions.SET_ASIDE).contains(TemplateSubmissions.COMPILER_SAYS);
     }
 
     @Test

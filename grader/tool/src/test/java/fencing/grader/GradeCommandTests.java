@@ -37,19 +37,29 @@ class GradeCommandTests {
     Path dir;
 
     @Test
-    @DisplayName("a submission that does not compile gets 0, a report that begins with 'Compilation failed', and exit code 0")
-    void compilationFailureIsReportedNotFatal() throws Exception {
+    @DisplayName("a submission with a file that does not compile is graded, that file as the kit's stub: a score, exit"
+            + " code 0, and results.json's output and summary.md naming the file and its first error")
+    void aFileThatDoesNotCompileIsSetAsideNotFatal() throws Exception {
         Path submission = GradingFixtures.submissionWith(dir.resolve("broken"), "fencing/basics/Resource.java",
                 "package fencing.basics;\npublic final class Resource implements ProtectedResource { oops }\n");
         Path out = dir.resolve("out");
 
         int exit = GradeCommand.run(submission.toString(), "--out", out.toString(), "--no-etcd");
 
-        assertThat(exit).as("exit code of the grading tool on a submission that does not compile").isZero();
+        assertThat(exit).as("exit code of the grading tool on a submission whose Resource.java does not compile").isZero();
         ResultsFile results = ResultsFile.read(out.resolve(ResultsFile.FILE));
-        assertThat(results.score()).as("the score in results.json of a submission that does not compile").isZero();
-        assertThat(results.output()).as("results.json's output").startsWith("Compilation failed").contains("Resource.java");
-        assertThat(Files.readString(out.resolve("summary.md"))).contains("Compilation failed");
+        assertThat(results.status()).as("the status in results.json of a submission with a file set aside")
+                .isEqualTo(GradeStatus.GRADED);
+        assertThat(results.score()).as("the score in results.json, Resource.java set aside").isPositive()
+                .isLessThan(results.maxScore());
+        String error = "did not compile: src/main/java/fencing/basics/Resource.java:2: ";
+        assertThat(results.output()).as("results.json's output").startsWith("Score: ").contains(error);
+        assertThat(results.tests()).as("results.json's tests of Resource").anySatisfy(test -> {
+            assertThat(test.status()).as("the verdict of %s", test.name()).isEqualTo(ResultsFile.Verdict.FAILED);
+            assertThat(test.output()).as("the message of %s", test.name()).startsWith(error);
+        });
+        assertThat(Files.readString(out.resolve("summary.md"))).as("summary.md").contains(error)
+                .doesNotContain("Compilation failed");
     }
 
     @Test

@@ -198,17 +198,19 @@ class GradescopeTemplateTests {
     }
 
     @Test
-    @DisplayName("a submission that does not compile: 0, and the compiler's message in plain text, angle brackets and all")
-    void anUncompilableSubmissionShowsTheCompilerInPlainText() throws Exception {
+    @DisplayName("a submission with a file that does not compile: graded with that file as the kit's stub, and the"
+            + " compiler's message in plain text, angle brackets and all")
+    void aFileThatDoesNotCompileShowsTheCompilerInPlainText() throws Exception {
         requireTheImage();
         Path submission = Uploads.looseFiles(TemplateSubmissions.uncompilable(dir.resolve("uncompilable")), dir.resolve("submission"));
 
-        JsonNode results = runAutograder(submission, "a submission that does not compile").results();
+        JsonNode results = runAutograder(submission, "a submission with a file that does not compile").results();
 
-        assertThat(results.path("score").asInt(-1)).as("the score of a submission that does not compile").isZero();
+        assertThat(results.path("score").asInt(-1)).as("the score of a submission whose Quorum.java does not compile")
+                .isPositive();
         assertThat(results.path("output_format").asText()).as("the top-level output_format").isEqualTo("text");
         assertThat(results.path("output").asText()).as("the top-level output, which students see")
-                .contains("Compilation failed").contains("Quorum.java").contains(TemplateSubmissions.COMPILER_SAYS);
+                .contains(TemplateSubmissions.SET_ASIDE).contains(TemplateSubmissions.COMPILER_SAYS);
     }
 
     @Test

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Partial work is graded: a student file a submission does not hold is graded as the kit's stub, its tests fail saying
- * {@code not submitted: FILE}, and every other test is graded as usual.
+ * {@code not submitted: FILE}, and every other test is graded as usual; so is a file that does not compile, its tests
+ * saying {@code did not compile: FILE:LINE: ERROR}.
  */
 class PartialWorkTests {
 
@@ -94,6 +95,33 @@ class PartialWorkTests {
         assertThat(grade.results()).as("tests passed without the sink")
                 .anyMatch(result -> result.passed() && result.tags().contains("monotonic-tokens"));
         assertThat(reports(grade)).as("summary.md and results.json name the missing file").contains(SINK);
+    }
+
+    @Test
+    @DisplayName("a submission whose FencedSink.java does not compile is graded with that file set aside as the kit's stub:"
+            + " only the sink's tests fail, each naming the file, line and error, and the report says why it was set aside")
+    void aSinkThatDoesNotCompileCostsOnlyTheSinksTests() throws Exception {
+        Path submission = without(dir.resolve("broken-sink"), List.of());
+        Path sink = submission.resolve(StudentFiles.SOURCE_ROOT).resolve(SINK);
+        Files.writeString(sink, Files.readString(sink).replace("control.execute(\"BEGIN IMMEDIATE\");",
+                "control.execute(\"BEGIN IMMEDIATE\")"));
+        String error = "did not compile: src/main/java/" + SINK + ":45: ';' expected";
+
+        Grade grade = GradingFixtures.grade(submission);
+
+        assertThat(grade.status()).as("a submission whose sink lacks a ';': %s", grade.reason()).isEqualTo(Grade.Status.GRADED);
+        assertThat(grade.compiled()).as("whether the rest compiled, the sink as its stub: %s", grade.compilerOutput()).isTrue();
+        List<TestResult> failed = grade.results().stream().filter(result -> !result.passed()).toList();
+        assertThat(failed).as("tests failed with the sink lacking a ';'").isNotEmpty().allSatisfy(result -> {
+            assertThat(result.message()).as("%s's message", result.test().name()).startsWith(error);
+            assertThat(SINK_TAGS).as("%s's tags: the sink's", result.test().name()).containsAll(result.tags());
+        });
+        assertThat(grade.coreScore()).as("the core's score without the sink's tests").isPositive()
+                .isLessThan(grade.coreMaxScore());
+        assertThat(grade.results()).as("tests passed with the sink set aside")
+                .anyMatch(result -> result.passed() && result.tags().contains("monotonic-tokens"));
+        assertThat(reports(grade)).as("summary.md and results.json say the sink was set aside, and why")
+                .contains("Set aside and graded as the kit's stub").contains(error);
     }
 
     private static List<TestResult> coreFailures(Grade grade) {

@@ -5,18 +5,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The submissions every platform template's test grades beside the catalog's entries: one that does not compile, and one
- * that holds nothing at all.
+ * The submissions every platform template's test grades beside the catalog's entries: one with a file that does not
+ * compile, and one that holds nothing at all.
  */
 final class TemplateSubmissions {
 
     /** Part of the compiler's message about {@link #uncompilable}: a type in angle brackets, which an HTML view would swallow. */
     static final String COMPILER_SAYS = "java.util.List<java.lang.Integer>";
 
+    /** How the grade of {@link #uncompilable} says its {@code Quorum.java} was set aside, the file and line first. */
+    static final String SET_ASIDE = "did not compile: src/main/java/fencing/basics/Quorum.java:10: ";
+
     private TemplateSubmissions() {
     }
 
-    /** Builds in {@code target} the solutions, answers and study included, with a {@code Quorum.java} that does not compile. */
+    /**
+     * Builds in {@code target} the solutions, answers and study included, with a {@code Quorum.java} that does not compile:
+     * graded as the kit's stub, the rest as usual.
+     */
     static Path uncompilable(Path target) throws IOException {
         CatalogSubmissions.assemble(KitLocations.solutions(), target);
         Path quorum = target.resolve(StudentFiles.SOURCE_ROOT).resolve("fencing/basics/Quorum.java");

@@ -6,7 +6,8 @@ import java.util.List;
  * A submission's grade: every test's result, or the reason nothing could run.
  *
  * @param submission  the submission's name
- * @param compiled    whether the submission compiled
+ * @param compiled    whether the submission compiled, each student file set aside in the compile step as the kit's
+ *                    stub (the notes say which); false only when no test could run
  * @param compilerOutput javac's diagnostics when it did not
  * @param results     one result per test
  * @param notes       what happened during grading, in words a student understands

@@ -166,10 +166,10 @@ public final class Grader implements AutoCloseable {
      * Grades the submission in {@code submission}, in a work directory of its own that is deleted afterwards.
      *
      * <p>A student file the submission does not hold is graded as the kit's stub: the tests that reach it fail, saying
-     * so, and the rest is graded. A submission not fit to grade (its layout, a link, a file too large, a class it does
-     * not own) gets a grade
-     * that says "not graded" and why; a failure of the grader's own (etcd unreachable, the disk, a bug) gets one that
-     * says "grading could not run" and has no score. Neither stops a batch; a submission that changed the grader's
+     * so, and the rest is graded. So is one that does not compile or breaks the contract of its stub ({@link SetAside}).
+     * A submission not fit to grade (its layout, a link, a file too large, a class it does not own) gets a grade that
+     * says "not graded" and why; a failure of the grader's own (etcd unreachable, the disk, a bug) gets one that says
+     * "grading could not run" and has no score. Neither stops a batch; a submission that changed the grader's
      * own files does ({@link KitFingerprint.Changed}).
      *
      * @param keyPrefix the etcd key prefix this submission's tests use, so that submissions sharing an etcd never meet
@@ -233,9 +233,8 @@ public final class Grader implements AutoCloseable {
     private Grade graded(Path workDir, String keyPrefix, String name, long start, SubmissionIntake.Result intake,
                          Optional<String> history) throws IOException, InterruptedException {
         Path classes = workDir.resolve("classes");
-        List<String> sources = new ArrayList<>(intake.taken());
-        sources.addAll(intake.missing());
-        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), sources, classes, kitClassPath.paths());
+        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(intake.sources(), intake.taken(), intake.missing(),
+                classes, kitClassPath.paths(), Contract.ofStubs(kitClassPath.paths()));
         if (!compiled.ok()) {
             List<TestResult> results = tests.stream()
                     .map(test -> new TestResult(test, false, "not run: the submission did not compile", -1)).toList();
@@ -282,6 +281,7 @@ public final class Grader implements AutoCloseable {
         }
         List<String> notes = new ArrayList<>();
         Stubs.note(intake.missing(), options.includeExtensions() && policy.countExtensions()).ifPresent(notes::add);
+        compiled.setAside().stream().map(SetAside::note).forEach(notes::add);
         notes.addAll(answers.notes());
         notes.addAll(run.notes());
         // Whether the predictions came first is the instructor's to judge: it stays out of every student's view.

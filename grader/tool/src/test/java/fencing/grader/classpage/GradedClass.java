@@ -14,8 +14,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A class of catalog submissions graded once, for real, by {@code ./kit grade --batch}: the solutions, a renamed and
- * reordered copy of them, the untouched stubs, known-wrong entries of several properties, one that does not compile and
- * one unfit. Register it with {@code @RegisterExtension}; it is graded once for the whole run, and deleted after it.
+ * reordered copy of them, the untouched stubs, known-wrong entries of several properties, one whose {@code Quorum.java}
+ * does not compile (graded with that file set aside, and not parsed by JPlag) and one unfit. Register it with
+ * {@code @RegisterExtension}; it is graded once for the whole run, and deleted after it.
  */
 final class GradedClass implements BeforeAllCallback {
 

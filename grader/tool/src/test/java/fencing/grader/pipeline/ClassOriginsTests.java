@@ -41,10 +41,14 @@ class ClassOriginsTests {
     void compileTheSolutionsLockService() throws IOException {
         // As root the test JVM runs as nobody, who must be able to enter its work directory, as in any grade.
         Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path sources = KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT);
+        // A copy, as the grader compiles: the compile step writes a stub over a file it sets aside.
+        String lock = "fencing/basics/LockService.java";
+        Path sources = dir.resolve("sources");
+        Files.createDirectories(sources.resolve(lock).getParent());
+        Files.copy(KitLocations.solutions().resolve(StudentFiles.SOURCE_ROOT).resolve(lock), sources.resolve(lock));
         classes = dir.resolve("classes");
-        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(sources, List.of("fencing/basics/LockService.java"),
-                classes, KIT.paths());
+        SubmissionCompiler.Result compiled = SubmissionCompiler.compile(sources, List.of(lock), List.of(), classes, KIT.paths(),
+                Contract.ofStubs(KIT.paths()));
         assertThat(compiled.ok()).as("the solutions' LockService compiles: %s", compiled.output()).isTrue();
         assertThat(compiled.classes()).as("binary names of the classes compiled from LockService.java")
                 .contains("fencing.basics.LockService");
