@@ -58,6 +58,9 @@ final class CatalogGrades {
     }
 
     private static Map<Path, Future<Graded>> grades;
+    private static ExecutorService pool;
+    /** The entries graded again alone, after a grade beside the others could not run. */
+    private static final Map<Path, Graded> AGAIN = new java.util.HashMap<>();
     private static KitFingerprint kitBefore;
     private static Grader withoutEtcd;
 
@@ -74,13 +77,43 @@ final class CatalogGrades {
         return KINDS.stream().flatMap(kind -> CatalogSubmissions.selected(kind).stream()).toList();
     }
 
-    /** Returns the grading of {@code entry}, waiting for it if it is still being graded. */
+    /**
+     * Returns the grading of {@code entry}, waiting for it if it is still being graded.
+     *
+     * <p>A grade that could not run (the machine starved a test to the run's limit: no verdict, the machine's failure, as a
+     * batch reports it) is graded again once, alone, after every other catalog grade has ended, as an instructor grades
+     * such a submission again; a verdict of either grade is held to the record all the same.
+     */
     static Graded of(Path entry) throws InterruptedException, ExecutionException {
         Future<Graded> grade = all().get(entry);
         if (grade == null) {
             throw new IllegalArgumentException("not a selected catalog entry: " + entry);
         }
-        return grade.get();
+        Graded graded = grade.get();
+        if (graded.grade().isEmpty() || graded.grade().get().status() != Grade.Status.COULD_NOT_RUN) {
+            return graded;
+        }
+        synchronized (AGAIN) {
+            Graded again = AGAIN.get(entry);
+            if (again == null) {
+                pool.awaitTermination(1, java.util.concurrent.TimeUnit.HOURS);
+                System.out.println("catalog: " + CatalogVerdicts.key(entry) + " could not be graded beside the others ("
+                        + graded.grade().get().reason().lines().findFirst().orElse("") + "); graded again alone");
+                Path dir = null;
+                try {
+                    dir = Files.createTempDirectory("fencing-catalog-again-");
+                    again = grade(entry, dir.resolve("submission"));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                } finally {
+                    if (dir != null) {
+                        FileTrees.delete(dir);
+                    }
+                }
+                AGAIN.put(entry, again);
+            }
+            return again;
+        }
     }
 
     /** Returns the grade of the known-wrong or correct {@code entry}, which is always graded. */
@@ -103,7 +136,7 @@ final class CatalogGrades {
     }
 
     private static Map<Path, Future<Graded>> start(int jobs) {
-        ExecutorService pool = Executors.newFixedThreadPool(jobs, work -> {
+        pool = Executors.newFixedThreadPool(jobs, work -> {
             Thread thread = new Thread(work, "catalog grading");
             thread.setDaemon(true);
             return thread;

@@ -58,6 +58,7 @@ class HostileCatalogTests {
                     .isLessThan(GradingPolicy.load().limits().run().plusSeconds(30));
             // The grader checks its own files after every grade; this checks them from outside, after this one's.
             CatalogGrades.kitBefore().requireUnchanged(KitFingerprint.of(KitClassPath.ofThisJvm()), name);
+            assertThat(grade.status()).as("%s: the status of its grade (%s)", name, grade.reason()).isEqualTo(Grade.Status.GRADED);
             assertThat(grade.compiled()).as("%s compiles: %s", name, grade.compilerOutput()).isTrue();
             assertThat(grade.results()).as("%s: one result per test", name).hasSameSizeAs(grader.tests());
             for (String tag : tags) {
