@@ -155,9 +155,10 @@ class SinkTransactionTests {
             WriteSchedule.Answer expected = WriteSchedule.answer(model, step.token(), step.value());
             SinkState after = SinkTable.read(file);
             assertThat(Arrays.asList(answered, after))
-                    .as("%s, and every write ends accepted or rejected, never with an exception: %s, so it must answer %s"
-                            + " and leave %s; it answered %s and left %s", SinkRules.FENCING_RULE, where(i),
-                            expected.result(), expected.after(), answered, after)
+                    .as("%s; observed: step %d, %s, was %s%nevery write ends accepted or rejected, never with an exception;"
+                                    + " run alone, it must answer %s and leave %s; it answered %s and left %s%n%s",
+                            SinkRules.FENCING_RULE, i + 1, step, brief(answered), expected.result(), expected.after(), answered,
+                            after, where(i))
                     .isEqualTo(Arrays.asList(expected.result(), expected.after()));
             model = expected.after();
         }
@@ -179,16 +180,28 @@ class SinkTransactionTests {
             boolean asOtherFirst = outcome.pausedAfter() != null
                     && List.of(pausedAfter.result(), otherFirst.result(), pausedAfter.after())
                             .equals(Arrays.asList(paused, other, outcome.after()));
+            // The whole message is written here: its first line is the rule and what was seen, the details follow.
             assertThat(asPausedFirst || asOtherFirst)
-                    .as("%s: every write must end accepted or rejected, never with an exception, and two writes that"
-                            + " overlap must each get the verdict they would get had one run entirely before the other: %s;"
-                            + " %s; sink %d answered %s and sink %d %s, and the database holds %s; sink %d first would"
-                            + " answer %s and %s and leave %s, sink %d first %s and %s and leave %s",
-                            SinkRules.TRANSACTION_RULE, where(i), describe(step, outcome), step.writer(), paused,
+                    .withFailMessage("%s; observed: step %d, sink %d (token %d) was %s and sink %d (token %d) %s, leaving"
+                                    + " the mark at %s, which neither order gives%n"
+                                    + "two writes that overlap must each get the verdict they would get had one run entirely"
+                                    + " before the other, and end accepted or rejected, never with an exception;"
+                                    + " sink %d answered %s and sink %d %s, and the database holds %s;"
+                                    + " sink %d first would answer %s and %s and leave %s, sink %d first %s and %s and leave %s%n"
+                                    + "how they ran: %s%n%s",
+                            SinkRules.TRANSACTION_RULE, i + 1, step.writer(), step.token(), brief(paused), step.other(),
+                            step.otherToken(), brief(other), outcome.after() == null ? "none" : outcome.after().highWaterMark(),
+                            step.writer(), paused,
                             step.other(), other, outcome.after(), step.writer(), pausedFirst.result(), otherAfter.result(),
-                            otherAfter.after(), step.other(), pausedAfter.result(), otherFirst.result(), pausedAfter.after())
+                            otherAfter.after(), step.other(), pausedAfter.result(), otherFirst.result(), pausedAfter.after(),
+                            describe(step, outcome), where(i))
                     .isTrue();
             model = asPausedFirst ? otherAfter.after() : pausedAfter.after();
+        }
+
+        /** Returns an answer in a word or two, for a message's first line: the whole of it follows on later lines. */
+        private static String brief(Object answered) {
+            return answered instanceof WriteResult result ? (result.accepted() ? "accepted" : "rejected") : "an exception";
         }
 
         /** Returns what a write answered: its result, or what it threw. */
