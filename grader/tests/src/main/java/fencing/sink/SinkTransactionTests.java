@@ -157,7 +157,7 @@ class SinkTransactionTests {
             WriteSchedule.Answer expected = WriteSchedule.answer(model, step.token(), step.value());
             SinkState after = SinkTable.read(file);
             assertThat(Arrays.asList(answered, after))
-                    .as("%s; observed: step %d, %s, was %s%nevery write ends accepted or rejected, never with an exception;"
+                    .as("%s; observed: step %d, %s, %s%nevery write ends accepted or rejected, never with an exception;"
                                     + " run alone, it must answer %s and leave %s; it answered %s and left %s%n%s",
                             SinkRules.FENCING_RULE, i + 1, step, brief(answered), expected.result(), expected.after(), answered,
                             after, where(i))
@@ -184,7 +184,7 @@ class SinkTransactionTests {
                             .equals(Arrays.asList(paused, other, outcome.after()));
             // The whole message is written here: its first line is the rule and what was seen, the details follow.
             assertThat(asPausedFirst || asOtherFirst)
-                    .withFailMessage("%s; observed: step %d, sink %d (token %d) was %s and sink %d (token %d) %s, leaving"
+                    .withFailMessage("%s; observed: step %d, sink %d (token %d) %s and sink %d (token %d) %s, leaving"
                                     + " the mark at %s, which neither order gives%n"
                                     + "two writes that overlap must each get the verdict they would get had one run entirely"
                                     + " before the other, and end accepted or rejected, never with an exception;"
@@ -203,7 +203,7 @@ class SinkTransactionTests {
 
         /** Returns an answer in a word or two, for a message's first line: the whole of it follows on later lines. */
         private static String brief(Object answered) {
-            return answered instanceof WriteResult result ? (result.accepted() ? "accepted" : "rejected") : "an exception";
+            return answered instanceof WriteResult result ? (result.accepted() ? "was accepted" : "was rejected") : "threw";
         }
 
         /** Returns what a write answered: its result, or what it threw. */
