@@ -205,7 +205,8 @@ class EtcdLeaseTests {
         resume.countDown();
         Optional<Ownership> alice = aliceTry.get(RACE_BACKSTOP.toMillis(), TimeUnit.MILLISECONDS);
 
-        String how = String.format("alice paused after her call %d (%s; alone she made %s) while bob tried; alice got %s, bob got %s",
+        // On a line of its own: the rule and what was observed come first.
+        String how = String.format("%nalice paused after her call %d (%s; alone she made %s) while bob tried; alice got %s, bob got %s",
                 k, pausedAfter.get(), callsAlone, alice, bob);
         long winners = Stream.of(alice, bob).filter(Optional::isPresent).count();
         assertThat(winners)
