@@ -103,10 +103,10 @@ class LockServiceGradedTests {
             String verdict = race.verdict(next);
             assertThat(verdict)
                     .as("rule: tokens grow with every grant and no token is ever given twice, even when two threads acquire"
-                            + " at once; observed: on a new lock service, thread A was held after step %d of %d of its"
-                            + " acquire (%s) while thread B acquired %s; %s. Make the read-and-increment of the counter"
+                            + " at once; observed: %s%non a new lock service, thread A was held after step %d of %d of its"
+                            + " acquire (%s) while thread B acquired %s.%nMake the read-and-increment of the counter"
                             + " atomic: mark acquire synchronized, or keep the counter in an AtomicLong (incrementAndGet)",
-                            k, steps, race.heldAt, race.bWaited ? "and had to wait for A's lock" : "to its end", verdict)
+                            verdict, k, steps, race.heldAt, race.bWaited ? "and had to wait for A's lock" : "to its end")
                     .isEmpty();
         }
     }

@@ -81,9 +81,9 @@ class StructureGradedTests {
 
         assertThat(violations(rule, resource))
                 .as("Resource.java must read no clock (System.currentTimeMillis, System.nanoTime, java.time,"
-                        + " Date, Calendar): a write is stale because its token is below the high-water mark, never"
-                        + " because time passed, by the resource's clock or by the holder's, which can run slow (the lab's"
-                        + " slow-clock case); these clock reads were found")
+                        + " Date, Calendar); observed: the clock reads below%na write is stale because its token is below the"
+                        + " high-water mark, never because time passed, by the resource's clock or by the holder's, which can"
+                        + " run slow (the lab's slow-clock case)")
                 .isEmpty();
     }
 
@@ -140,7 +140,7 @@ class StructureGradedTests {
                 .as("rule: in the lesson's timeline A and B get their tokens from the lock service, so"
                         + " Fencing.scenario must call LockService.acquire for them instead of writing 1 and 2 as"
                         + " literals; observed: no call or method reference of LockService.acquire(String) in scenario"
-                        + " or in what it reaches of %s", fencing.stream().map(JavaClass::getName).sorted().toList())
+                        + "%nor in what it reaches of %s", fencing.stream().map(JavaClass::getName).sorted().toList())
                 .isNotEmpty();
     }
 

@@ -109,7 +109,7 @@ class CurrentOwnerGradedTests {
             assertThat(result.accepted())
                     .as("a process C that never held the lock sends token %d (B holds it with token %d): fencing is "
                             + "ineffective if the resource accepts tokens an attacker can invent, so the owner-checking sink "
-                            + "must reject it; it returned %s", forged, b.token(), result)
+                            + "must reject it%nit returned %s", forged, b.token(), result)
                     .isFalse();
             assertThat(read(file))
                     .as("the forged token %d was rejected, so it must not move the mark: the sink must still hold B's write "

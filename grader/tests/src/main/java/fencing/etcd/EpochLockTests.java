@@ -68,12 +68,12 @@ class EpochLockTests {
         KeyValue created = etcd.read(key).orElseThrow();
         long epochAtCreation = epochAt(epochKey, created.getCreateRevision());
         assertThat(alice.token())
-                .as("the lock key was created at revision %d, when the epoch key held %d, and the epoch changed after every call"
-                        + " the service made: the token must be Tokens.compose(%d, %d) = %d, got %d (epoch %d): the epoch must be"
-                        + " read in the same Txn that creates the key, not in a call before or after it",
-                        created.getCreateRevision(), epochAtCreation, epochAtCreation, created.getCreateRevision(),
-                        Tokens.compose(epochAtCreation, created.getCreateRevision()), alice.token(),
-                        alice.token() < 0 ? -1 : Tokens.epoch(alice.token()))
+                .as("the epoch must be read in the same Txn that creates the key, not in a call before or after it;"
+                        + " observed: token %d (epoch %d), not Tokens.compose(%d, %d) = %d%nthe lock key was created at"
+                        + " revision %d, when the epoch key held %d, and the epoch changed after every call the service made",
+                        alice.token(), alice.token() < 0 ? -1 : Tokens.epoch(alice.token()), epochAtCreation,
+                        created.getCreateRevision(), Tokens.compose(epochAtCreation, created.getCreateRevision()),
+                        created.getCreateRevision(), epochAtCreation)
                 .isEqualTo(Tokens.compose(epochAtCreation, created.getCreateRevision()));
     }
 

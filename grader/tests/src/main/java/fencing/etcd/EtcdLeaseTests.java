@@ -132,7 +132,7 @@ class EtcdLeaseTests {
                 .isEqualTo(alice.get().leaseId());
         assertThat(observed.grantedTtl(alice.get().leaseId()))
                 .as("tryAcquire must grant a lease of the ttlSeconds it was given (%d s), so that the lock lasts no longer"
-                        + " than its holder keeps the lease alive; etcd's answer to the grant of alice's lease %d says the TTL"
+                        + " than its holder keeps the lease alive%netcd's answer to the grant of alice's lease %d says the TTL"
                         + " granted (empty: that lease was not granted through the client the lock service was given)",
                         ttl, alice.get().leaseId())
                 .hasValue(ttl);
@@ -145,9 +145,9 @@ class EtcdLeaseTests {
         Duration backstop = EXPIRY_BACKSTOP.plusSeconds(ttl);
         boolean gone = etcd.awaitDeleted(key, held.get().getModRevision(), backstop);
         assertThat(gone)
-                .as("alice stopped keeping her %d s lease alive, so it must expire and etcd must delete the lock key; a lock"
-                        + " that keeps its lease alive after its holder stopped never lets another owner in: the key was still"
-                        + " there %d s later, and %s", ttl, backstop.toSeconds(),
+                .as("alice stopped keeping her %d s lease alive, so it must expire and etcd must delete the lock key;"
+                        + " observed: the key was still there %d s later, and %s%na lock that keeps its lease alive after its"
+                        + " holder stopped never lets another owner in", ttl, backstop.toSeconds(),
                         etcd.timeToLive(alice.get().leaseId()) >= 0 ? "etcd still holds alice's lease: it was kept alive"
                                 : "etcd no longer holds alice's lease")
                 .isTrue();
@@ -205,7 +205,8 @@ class EtcdLeaseTests {
         resume.countDown();
         Optional<Ownership> alice = aliceTry.get(RACE_BACKSTOP.toMillis(), TimeUnit.MILLISECONDS);
 
-        String how = String.format("alice paused after her call %d (%s; alone she made %s) while bob tried; alice got %s, bob got %s",
+        // On a line of its own: the rule and what was observed come first.
+        String how = String.format("%nalice paused after her call %d (%s; alone she made %s) while bob tried; alice got %s, bob got %s",
                 k, pausedAfter.get(), callsAlone, alice, bob);
         long winners = Stream.of(alice, bob).filter(Optional::isPresent).count();
         assertThat(winners)

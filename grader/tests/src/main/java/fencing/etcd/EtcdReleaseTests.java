@@ -156,10 +156,10 @@ class EtcdReleaseTests {
         try {
             return locks.release(ownership);
         } catch (RuntimeException e) {
-            throw new AssertionError("rule: a lease that is already gone (etcd answers NOT_FOUND to the revoke, which jetcd"
-                    + " reports as io.grpc.StatusRuntimeException, not EtcdException) is not an error for release, there is"
-                    + " nothing left to revoke; observed: " + situation + " (token " + ownership.token() + ", lease "
-                    + ownership.leaseId() + "), and release threw " + causes(e), e);
+            throw new AssertionError("rule: a lease that is already gone is not an error for release, there is nothing"
+                    + " left to revoke; observed: release threw\n" + causes(e) + "\nwhen " + situation + " (token "
+                    + ownership.token() + ", lease " + ownership.leaseId() + "); etcd answers NOT_FOUND to the revoke,"
+                    + " which jetcd reports as io.grpc.StatusRuntimeException, not EtcdException", e);
         }
     }
 

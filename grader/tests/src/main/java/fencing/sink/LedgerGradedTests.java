@@ -117,7 +117,8 @@ class LedgerGradedTests {
         for (int k = 1; k <= statements.size(); k++) {
             Path file = dir.resolve("held-after-" + k + ".db");
             LedgerTable.prepare(file);
-            String how = "retry 1 was held after its statement " + k + " of " + statements + " while retry 2 ran on "
+            // On a line of its own: the rule and what was observed come first.
+            String how = "\nretry 1 was held after its statement " + k + " of " + statements + " while retry 2 ran on "
                     + "another connection";
             List<Object> results = raceTwoRetries(file, k);
 

@@ -59,7 +59,7 @@ class OwnerCheckGradedTests {
         List<String> steps = OwnerRaces.stepsOfOneWrite(alone, A, "A");
         assertThat(steps)
                 .as("a current owner's write must ask the lock service and run its statements on connections from its "
-                        + "ConnectionSource; alone it made the steps %s", steps)
+                        + "ConnectionSource%nalone it made the steps %s", steps)
                 .contains("isCurrent")
                 .hasSizeGreaterThan(1);
 
@@ -79,7 +79,8 @@ class OwnerCheckGradedTests {
     }
 
     private static void check(OwnerRaces.Outcome outcome) {
-        String how = outcome.interleaving();
+        // On a line of its own: the rule and what was observed come first.
+        String how = "\n" + outcome.interleaving();
         assertThat(List.of(String.valueOf(outcome.first().failure()), String.valueOf(outcome.second().failure())))
                 .as("every write must end accepted or rejected, never with an exception: %s; (writer 1, writer 2) threw", how)
                 .containsOnly("null");

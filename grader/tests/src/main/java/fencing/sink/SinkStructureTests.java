@@ -53,9 +53,9 @@ class SinkStructureTests {
                 .orShould().dependOnClassesThat().belongToAnyOf(Clock.class, InstantSource.class);
 
         assertThat(violations(rule, sink))
-                .as("a fenced sink must judge a write by its token alone: reading a clock (System.currentTimeMillis, "
-                        + "nanoTime, java.time ...now(), new Date(), Clock) means it guesses staleness from time, "
-                        + "which a paused writer defeats, and a writer's own lease timer is no better: its clock can run slow"
+                .as("a fenced sink must judge a write by its token alone; observed: the clock reads below%nreading a clock"
+                        + " (System.currentTimeMillis, nanoTime, java.time ...now(), new Date(), Clock) means it guesses"
+                        + " staleness from time, which a paused writer defeats, and a writer's own lease timer is no better: its clock can run slow"
                         + " (the lab's slow-clock case)")
                 .isEmpty();
     }

@@ -57,41 +57,43 @@ class SinkTransactionTests {
     }
 
     private static void checkPausedRun(PausedWrites.Outcome outcome) {
-        String how = outcome.interleaving() + "; " + SinkRules.timeline(outcome, LOW, HIGH) + "; " + SinkRules.TRANSACTION_RULE;
+        // Each message's first line is the rule and what was observed; how the two writes ran follows on the next.
+        String how = outcome.interleaving() + "; " + SinkRules.timeline(outcome, LOW, HIGH);
         assertThat(SinkRules.explained(outcome.first().failure()))
-                .as("every write must end accepted or rejected, never with an exception, even when another writer "
-                        + "competes: %s; writer 1 (token 5) threw", how)
+                .as("%s; observed: writer 1 (token 5) threw%nevery write must end accepted or rejected, never with an"
+                        + " exception, even when another writer competes: %s", SinkRules.TRANSACTION_RULE, how)
                 .isNull();
         assertThat(SinkRules.explained(outcome.second().failure()))
-                .as("every write must end accepted or rejected, never with an exception, even when another writer "
-                        + "competes: %s; writer 2 (token 9) threw", how)
+                .as("%s; observed: writer 2 (token 9) threw%nevery write must end accepted or rejected, never with an"
+                        + " exception, even when another writer competes: %s", SinkRules.TRANSACTION_RULE, how)
                 .isNull();
         assertThat(outcome.second().accepted())
-                .as("a write with token 9, the highest token ever offered (the mark was %d), must be accepted: %s; "
-                        + "writer 2 got %s", SEED_MARK, how, outcome.second().result())
+                .as("a write with token 9, the highest token ever offered (the mark was %d), must be accepted; observed:"
+                        + " writer 2 got %s%n%s; %s", SEED_MARK, outcome.second().result(), how, SinkRules.TRANSACTION_RULE)
                 .isTrue();
 
         List<Long> marks = outcome.log().stream().map(SinkTable.Change::highWaterMark).collect(Collectors.toList());
         assertThat(marks)
-                .as("the high-water mark must never go down: %s; the marks, in the order the database committed "
-                        + "them, were %s", how, marks)
+                .as("the high-water mark must never go down; observed: the marks, in the order the database committed"
+                        + " them, were %s%n%s; %s", marks, how, SinkRules.TRANSACTION_RULE)
                 .isSorted();
         assertThat(outcome.after())
-                .as("after both writes the sink must hold the highest accepted write, token 9: %s; the database holds %s",
-                        how, outcome.after())
+                .as("after both writes the sink must hold the highest accepted write, token 9; observed: the database holds"
+                        + " %s%n%s; %s", outcome.after(), how, SinkRules.TRANSACTION_RULE)
                 .isEqualTo(new SinkState(HIGH_VALUE, HIGH));
 
         List<String> values = outcome.log().stream().map(SinkTable.Change::value).collect(Collectors.toList());
         if (outcome.first().accepted()) {
             assertThat(values.indexOf(LOW_VALUE))
-                    .as("writer 1 was told its token 5 was accepted, so its write must have been committed before "
-                            + "token 9's: a lower token must never be accepted after a higher one has committed; %s; "
-                            + "the values, in commit order, were %s", how, values)
+                    .as("a lower token must never be accepted after a higher one has committed; observed: writer 1 was"
+                            + " told its token 5 was accepted, and the values, in commit order, were %s%n%s; %s", values,
+                            how, SinkRules.TRANSACTION_RULE)
                     .isBetween(0, values.indexOf(HIGH_VALUE) - 1);
         } else {
             assertThat(values)
-                    .as("writer 1 was told its token 5 was rejected, so its value must never have been stored: %s; "
-                            + "the values, in commit order, were %s", how, values)
+                    .as("a rejected write's value must never be stored; observed: writer 1 was told its token 5 was"
+                            + " rejected, and the values, in commit order, were %s%n%s; %s", values, how,
+                            SinkRules.TRANSACTION_RULE)
                     .doesNotContain(LOW_VALUE);
         }
     }
@@ -155,9 +157,10 @@ class SinkTransactionTests {
             WriteSchedule.Answer expected = WriteSchedule.answer(model, step.token(), step.value());
             SinkState after = SinkTable.read(file);
             assertThat(Arrays.asList(answered, after))
-                    .as("%s, and every write ends accepted or rejected, never with an exception: %s, so it must answer %s"
-                            + " and leave %s; it answered %s and left %s", SinkRules.FENCING_RULE, where(i),
-                            expected.result(), expected.after(), answered, after)
+                    .as("%s; observed: step %d, %s, %s%nevery write ends accepted or rejected, never with an exception;"
+                                    + " run alone, it must answer %s and leave %s; it answered %s and left %s%n%s",
+                            SinkRules.FENCING_RULE, i + 1, step, brief(answered), expected.result(), expected.after(), answered,
+                            after, where(i))
                     .isEqualTo(Arrays.asList(expected.result(), expected.after()));
             model = expected.after();
         }
@@ -179,16 +182,28 @@ class SinkTransactionTests {
             boolean asOtherFirst = outcome.pausedAfter() != null
                     && List.of(pausedAfter.result(), otherFirst.result(), pausedAfter.after())
                             .equals(Arrays.asList(paused, other, outcome.after()));
+            // The whole message is written here: its first line is the rule and what was seen, the details follow.
             assertThat(asPausedFirst || asOtherFirst)
-                    .as("%s: every write must end accepted or rejected, never with an exception, and two writes that"
-                            + " overlap must each get the verdict they would get had one run entirely before the other: %s;"
-                            + " %s; sink %d answered %s and sink %d %s, and the database holds %s; sink %d first would"
-                            + " answer %s and %s and leave %s, sink %d first %s and %s and leave %s",
-                            SinkRules.TRANSACTION_RULE, where(i), describe(step, outcome), step.writer(), paused,
+                    .withFailMessage("%s; observed: step %d, sink %d (token %d) %s and sink %d (token %d) %s, leaving"
+                                    + " the mark at %s, which neither order gives%n"
+                                    + "two writes that overlap must each get the verdict they would get had one run entirely"
+                                    + " before the other, and end accepted or rejected, never with an exception;"
+                                    + " sink %d answered %s and sink %d %s, and the database holds %s;"
+                                    + " sink %d first would answer %s and %s and leave %s, sink %d first %s and %s and leave %s%n"
+                                    + "how they ran: %s%n%s",
+                            SinkRules.TRANSACTION_RULE, i + 1, step.writer(), step.token(), brief(paused), step.other(),
+                            step.otherToken(), brief(other), outcome.after() == null ? "none" : outcome.after().highWaterMark(),
+                            step.writer(), paused,
                             step.other(), other, outcome.after(), step.writer(), pausedFirst.result(), otherAfter.result(),
-                            otherAfter.after(), step.other(), pausedAfter.result(), otherFirst.result(), pausedAfter.after())
+                            otherAfter.after(), step.other(), pausedAfter.result(), otherFirst.result(), pausedAfter.after(),
+                            describe(step, outcome), where(i))
                     .isTrue();
             model = asPausedFirst ? otherAfter.after() : pausedAfter.after();
+        }
+
+        /** Returns an answer in a word or two, for a message's first line: the whole of it follows on later lines. */
+        private static String brief(Object answered) {
+            return answered instanceof WriteResult result ? (result.accepted() ? "was accepted" : "was rejected") : "threw";
         }
 
         /** Returns what a write answered: its result, or what it threw. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.TestResult;
+import fencing.grader.report.ReportText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,6 +61,20 @@ class CatalogTests {
                         .contains(phrase.toLowerCase(java.util.Locale.ROOT));
             }
             ReportAgreement.assertAgree(grade, dir);
+        }));
+    }
+
+    @TestFactory
+    @DisplayName("each known-wrong submission's failing messages read first line first: a first line, the rule and what was"
+            + " observed, of at most " + ReportText.FIRST_LINE_LIMIT + " characters")
+    Stream<DynamicTest> wrongSubmissionsFailWithAShortFirstLine() {
+        return CatalogSubmissions.selected("wrong").stream().map(entry -> DynamicTest.dynamicTest(entry.getFileName().toString(), () -> {
+            Grade grade = CatalogGrades.gradeOf(entry);
+
+            assertThat(grade.results()).as("the failing tests of %s", entry.getFileName()).filteredOn(result -> !result.passed())
+                    .allSatisfy(result -> assertThat(result.message().lines().findFirst().orElse(""))
+                            .as("the first line of why %s failed in a grade of %s", result.test().name(), entry.getFileName())
+                            .hasSizeLessThanOrEqualTo(ReportText.FIRST_LINE_LIMIT));
         }));
     }
 

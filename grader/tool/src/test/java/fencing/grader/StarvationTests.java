@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import fencing.grader.pipeline.Limits;
 import fencing.support.ChildJvm;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * A test that cannot finish is the student's when its JVM had the CPU it asked for: a deadlock loses the test's points,
  * as a deadlock, and the grade is scored. (How a starved JVM is told apart is {@code JvmWorkTests}'.)
  *
- * <p>It grades with a ten-second backstop (a system property over the policy's limits), and without etcd, so that it
- * takes about a minute.
+ * <p>It grades with a ten-second backstop (a system property over the policy's limits), and without etcd, so that each
+ * grade takes about a minute. Each test stopped is told first where the student's threads were (a hint from a thread
+ * dump, which the report leaves out).
  */
 class StarvationTests {
 
@@ -30,7 +32,7 @@ class StarvationTests {
     Path dir;
 
     @Test
-    @DisplayName("a deadlock on a machine with CPU to spare loses the test's points, as a deadlock, and the grade is scored")
+    @DisplayName("a deadlock on a machine with CPU to spare loses the test's points, as a deadlock said first to wait where the student's threads wait, and the grade is scored")
     void aDeadlockLosesItsPointsAndTheGradeIsScored() throws Exception {
         Path entry = KitLocations.catalog().resolve("hostile/deadlock");
         Path submission = CatalogSubmissions.assemble(entry, dir.resolve("deadlock"));
@@ -42,7 +44,25 @@ class StarvationTests {
         assertThat(Verdicts.tests(dir.resolve("deadlocked").resolve("results.json"))).as("the quorum tests of %s", entry.getFileName())
                 .filteredOn(test -> test.tags().contains("quorum")).isNotEmpty()
                 .allSatisfy(test -> assertThat(test.output()).as("the message of %s", test.name())
-                        .contains("a deadlock, or a wait that never ends"));
+                        .contains("a deadlock, or a wait that never ends")
+                        .startsWith("waiting in Quorum.size (Quorum.java:28) and Quorum.size, in a lambda (Quorum.java:19)"));
+        assertThat(Files.readString(dir.resolve("deadlocked").resolve("summary.md"))).as("the summary of a grade of %s", entry.getFileName())
+                .doesNotContain("Full thread dump").doesNotContain("java.lang.Thread.State");
+    }
+
+    @Test
+    @DisplayName("a test stopped for its CPU budget is told first the method and line of the student's endless loop")
+    void anEndlessLoopIsToldItsMethodAndLine() throws Exception {
+        Path entry = KitLocations.catalog().resolve("hostile/infinite-loop");
+        CommandRun run = grade(CatalogSubmissions.assemble(entry, dir.resolve("loop")), dir.resolve("looped"), List.of());
+
+        assertThat(run.exit()).as("exit code of a scored grade of %s; it printed:%n%s", entry.getFileName(), run.output()).isZero();
+        assertThat(Verdicts.tests(dir.resolve("looped").resolve("results.json"))).as("the quorum tests of %s", entry.getFileName())
+                .filteredOn(test -> test.tags().contains("quorum")).isNotEmpty()
+                .allSatisfy(test -> assertThat(test.output()).as("the message of %s", test.name())
+                        .startsWith("stopped after 2 CPU-seconds in Quorum.size (Quorum.java:13): an endless loop?"));
+        assertThat(Files.readString(dir.resolve("looped").resolve("summary.md"))).as("the summary of a grade of %s", entry.getFileName())
+                .doesNotContain("Full thread dump").doesNotContain("java.lang.Thread.State");
     }
 
     private static CommandRun grade(Path submission, Path out, List<String> prefix) throws Exception {

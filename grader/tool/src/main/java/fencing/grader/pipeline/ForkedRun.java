@@ -51,6 +51,8 @@ final class ForkedRun {
     private final Limits limits;
     private final List<String> notes = new ArrayList<>();
     private String lastOutput = "";
+    /** Where the student's code was when its JVM was last stopped for a test's limits, if a thread dump said. */
+    private Optional<String> stoppedIn = Optional.empty();
 
     private final Sandbox sandbox;
     private final List<Path> hidden;
@@ -191,6 +193,9 @@ final class ForkedRun {
             try (Supervised jvm = child.start("test JVM")) {
                 OutputTail output = new OutputTail(jvm.output(), "test JVM output");
                 JvmWatch.Ending ending = listen(listener, jvm, tally, deadline, together);
+                boolean limited = ending != null && !together && ending.running() != null
+                        && (ending.kind() == JvmWatch.Kind.OVER_BUDGET || ending.kind() == JvmWatch.Kind.BACKSTOP);
+                stoppedIn = limited ? WhereItStopped.sample(jvm.pid(), output, ending.kind()) : Optional.empty();
                 jvm.close();
                 output.awaitEnd();
                 lastOutput = output.text();
@@ -295,11 +300,8 @@ final class ForkedRun {
             case EXITED -> lastOutput.contains("Terminating due to java.lang.OutOfMemoryError")
                     ? "the JVM ran out of memory during the test (OutOfMemoryError) and was ended"
                     : "the JVM exited during the test (System.exit, Runtime.halt or a crash)";
-            case OVER_BUDGET -> "used more than its budget of " + limits.testCpu().toSeconds() + " CPU-seconds without"
-                    + " finishing (an endless loop?): its JVM was stopped after " + ending.wall().toSeconds() + " s";
-            case BACKSTOP -> "timed out after " + ending.wall().toSeconds() + " s without finishing, having used only "
-                    + seconds(ending.cpu()) + " of its " + limits.testCpu().toSeconds() + " CPU-seconds, and not for want of"
-                    + " a CPU (a deadlock, or a wait that never ends?): its JVM was stopped";
+            case OVER_BUDGET -> WhereItStopped.overBudget(limits, ending, stoppedIn);
+            case BACKSTOP -> WhereItStopped.backstop(limits, ending, stoppedIn);
             case TIME_LIMIT -> "timed out: grading stopped at its time limit of " + limits.run().toSeconds() + " s";
             case DONE -> throw new IllegalStateException("a finished run has no test in progress");
         };

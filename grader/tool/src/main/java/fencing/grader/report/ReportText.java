@@ -14,6 +14,12 @@ public final class ReportText {
 
     /** The most characters of one test's output a platform's result file holds. */
     public static final int TEST_OUTPUT_LIMIT = 4_000;
+    /**
+     * The most characters of a test's message's first line, the rule broken and what was observed: where a report shows
+     * that line alone (a JUnit XML failure's {@code message}), a longer one is cut, and the catalog's known-wrong
+     * submissions are checked to fail with none longer.
+     */
+    public static final int FIRST_LINE_LIMIT = 300;
     /** The most characters of a grade's overall output a platform's result file holds. */
     public static final int OUTPUT_LIMIT = 64_000;
     /** How a cut text ends: this, then the number of characters cut. */
@@ -69,11 +75,18 @@ public final class ReportText {
     }
 
     /**
-     * Returns a test's message as a platform's result file holds it: at most {@value #TEST_OUTPUT_LIMIT} characters, the
-     * cut said in the text. A submission's own exception messages have no bound, and each platform has a size limit.
+     * Returns a test's message as every report a student or a platform reads holds it: at most {@value
+     * #TEST_OUTPUT_LIMIT} characters, the cut said in the text. A submission's own exception messages have no bound, and
+     * each platform has a size limit.
      */
     static String testOutput(String message) {
         return capped(message, TEST_OUTPUT_LIMIT);
+    }
+
+    /** Returns the first line of {@code message}, cut to {@value #FIRST_LINE_LIMIT} characters (an ellipsis the last). */
+    static String firstLine(String message) {
+        String first = message.lines().findFirst().orElse("");
+        return first.length() <= FIRST_LINE_LIMIT ? first : first.substring(0, FIRST_LINE_LIMIT - 1) + "…";
     }
 
     /** Returns a grade's overall output (the compiler's errors, the notes) cut to at most {@value #OUTPUT_LIMIT} characters. */

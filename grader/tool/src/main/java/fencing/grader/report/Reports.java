@@ -208,8 +208,8 @@ public final class Reports {
             writeCaseAttributes(xml, result, className);
             xml.writeCharacters("\n    ");
             xml.writeStartElement("failure");
-            xml.writeAttribute("message", legal(result.message().lines().findFirst().orElse("failed")));
-            xml.writeCharacters(legal(result.message()));
+            xml.writeAttribute("message", legal(result.message().isEmpty() ? "failed" : ReportText.firstLine(result.message())));
+            xml.writeCharacters(legal(ReportText.testOutput(result.message())));
             xml.writeEndElement();
             xml.writeCharacters("\n  ");
             xml.writeEndElement();

@@ -93,6 +93,24 @@ class ReportsTests {
         assertThatThrownBy(() -> parse(broken)).as("parsing XML with a raw BEL character").isInstanceOf(SAXParseException.class);
     }
 
+    @Test
+    @DisplayName("a JUnit XML failure of a 300,000-character one-line message has a message of at most the first line's"
+            + " limit and a text of at most a test's output limit, which says it was cut")
+    void junitXmlFailuresAreCapped() throws Exception {
+        String flood = "rule: a majority is more than half; observed: " + "a majority, ".repeat(25_000);
+        Grade grade = new Grade("submission", true, "", List.of(result("fencing.basics.QuorumGradedTests", "floods", false, flood, 5)),
+                List.of(), "", 1.0);
+
+        Reports.write(grade, dir, GradingPolicy.load());
+
+        Element failure = (Element) parse(dir.resolve("junit/TEST-fencing.basics.QuorumGradedTests.xml"))
+                .getElementsByTagName("failure").item(0);
+        assertThat(failure.getAttribute("message")).as("the message attribute of a failure whose one line is 300,046 characters")
+                .hasSizeLessThanOrEqualTo(ReportText.FIRST_LINE_LIMIT).startsWith("rule: a majority is more than half; observed:");
+        assertThat(failure.getTextContent()).as("the text of a failure whose message is 300,046 characters")
+                .hasSizeLessThanOrEqualTo(ReportText.TEST_OUTPUT_LIMIT).contains(ReportText.CUT);
+    }
+
     private static TestResult result(String className, String displayName, boolean passed, String message, long millis) {
         TestCase test = new TestCase("[engine:junit-jupiter]/[class:" + className + "]/[method:m()]", className, "m",
                 displayName, 1, List.of("tag"));
