@@ -62,7 +62,8 @@ final class Attribution {
                 return Pattern.compile("(?<![\\w$.])(?:" + Pattern.quote(qualified) + "|" + Pattern.quote(simple) + ")(?![\\w$])");
             }));
 
-    private static final String KEEP_THE_CONTRACT = ": keep the handout's names and signatures, which the kit's code is"
+    /** On a line of its own: the first line is the rule broken and where, short enough to read at a glance. */
+    private static final String KEEP_THE_CONTRACT = "\nkeep the handout's names and signatures, which the kit's code is"
             + " written against";
 
     private Attribution() {

@@ -8,8 +8,8 @@ import fencing.grader.StudentFiles;
  *
  * @param path   the file, relative to {@code src/main/java}
  * @param cause  why it was set aside
- * @param detail what was observed, on one line: the file's first compiler error, or the rules of the contract it breaks,
- *               each with the place in the student's file
+ * @param detail what was observed: the file's first compiler error, or the rules of the contract it breaks, each with
+ *               the place in the student's file, on a first line, and what to do about it on a second
  */
 record SetAside(String path, Cause cause, String detail) {
 
@@ -61,6 +61,7 @@ record SetAside(String path, Cause cause, String detail) {
      * reason names the file.
      */
     String note() {
-        return "Set aside and graded as the kit's stub (its tests fail, the other files are graded as usual): " + reason();
+        return "Set aside and graded as the kit's stub (its tests fail, the other files are graded as usual): "
+                + reason().replace("\n", ": ");
     }
 }

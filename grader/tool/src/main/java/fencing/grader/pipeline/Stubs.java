@@ -35,9 +35,12 @@ final class Stubs {
     /** How each reason for a stub begins: the file was not submitted, or was set aside. */
     private static final List<String> WHY = Stream.concat(Stream.of(NOT_SUBMITTED),
             Arrays.stream(SetAside.Cause.values()).map(SetAside.Cause::words)).toList();
-    /** A stub's failure in a message or a trace: why it is there, up to the stub's own message. */
+    /**
+     * A stub's failure in a message or a trace: why it is there (its first line; a second, what to do about it, may
+     * follow), up to the stub's own message.
+     */
     private static final Pattern NAMED = Pattern.compile("((?:" + WHY.stream().map(Pattern::quote).collect(Collectors.joining("|"))
-            + ")[^\\n]*?)[,;]" + Pattern.quote(GRADED_AS_STUB));
+            + ")[^\\n]*?)(?:\\n[^\\n]*?)?[,;]" + Pattern.quote(GRADED_AS_STUB));
 
     private Stubs() {
     }
