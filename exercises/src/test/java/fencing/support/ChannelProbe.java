@@ -82,8 +82,9 @@ final class ChannelProbe {
 
     private static void zombieFamily() throws Exception {
         try (Channel parent = Channel.connectToParent(TIMEOUT)) {
-            Supervised sleeper = SupervisedTests.zombieParent();
-            long zombie = SupervisedTests.zombieOf(sleeper);
+            java.nio.file.Path pidFile = java.nio.file.Files.createTempDirectory("fencing-zombie-").resolve("pid");
+            Supervised sleeper = SupervisedTests.zombieParent(pidFile);
+            long zombie = SupervisedTests.zombieOf(sleeper, pidFile);
             parent.send(new ProbeMessage.Started(zombie));
             parent.receive(ProbeMessage.class, TIMEOUT);
             String outcome;
@@ -94,6 +95,7 @@ final class ChannelProbe {
                 outcome = e.getMessage();
             }
             parent.send(new ProbeMessage.Echo(outcome + "; the orphaned zombie's state is " + ProcessLiveness.state(zombie)));
+            FileTrees.delete(pidFile.getParent());
         }
     }
 

@@ -56,10 +56,11 @@ class SupervisedTests {
 
     @Test
     @DisplayName("A zombie, an exited child its parent does not reap, counts as dead, though the JDK calls it alive; its live parent runs")
-    void aZombieCountsAsDeadAndItsLiveParentAsRunning() throws Exception {
+    void aZombieCountsAsDeadAndItsLiveParentAsRunning(@TempDir Path dir) throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc")), "Skipped: process states come from /proc, which only Linux has");
-        try (Supervised sleeper = zombieParent()) {
-            long zombie = zombieOf(sleeper);
+        Path pidFile = dir.resolve("zombie.pid");
+        try (Supervised sleeper = zombieParent(pidFile)) {
+            long zombie = zombieOf(sleeper, pidFile);
 
             assertThat(ProcessHandle.of(zombie).map(ProcessHandle::isAlive)).as("the wrong check: the JDK calls the zombie %d alive", zombie)
                     .contains(true);
@@ -112,9 +113,43 @@ class SupervisedTests {
             "sys.exit(os.waitstatus_to_exitcode(status))",
             "");
 
-    /** Starts a supervised {@code sleep} with a child that exits at once and that {@code sleep}, which reaps nothing, leaves a zombie. */
-    static Supervised zombieParent() throws IOException {
-        return Supervised.start("sleep with a zombie child", new ProcessBuilder("sh", "-c", "sleep 0 & echo $!; exec sleep 86400"));
+    /**
+     * Starts a supervised {@code sleep} with a child that exits at once and that {@code sleep}, which reaps nothing, leaves
+     * a zombie; the zombie's pid goes to {@code pidFile}, not to the output, where the watchdog's own line could come
+     * after it.
+     */
+    static Supervised zombieParent(Path pidFile) throws IOException {
+        return Supervised.start("sleep with a zombie child", new ProcessBuilder("sh", "-c",
+                // echo is the shell's own: a program run here would be waited for, and the wait would reap the zombie.
+                "sleep 0 & echo $! > \"$1\"; exec sleep 86400", "zombie-parent", pidFile.toString()));
+    }
+
+    /** Reads the pid of the zombie child of {@link #zombieParent(Path)} from {@code pidFile} and waits until it is one. */
+    static long zombieOf(Supervised sleeper, Path pidFile) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!Files.exists(pidFile) || !Files.readString(pidFile).endsWith("\n")) {
+            if (System.nanoTime() > deadline || !sleeper.isAlive()) {
+                throw new IllegalStateException(sleeper + " wrote no zombie's pid to " + pidFile + " within 10 s");
+            }
+            Thread.sleep(10);
+        }
+        long zombie = Long.parseLong(Files.readString(pidFile).strip());
+        while (ProcessLiveness.state(zombie) != 'Z') {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the child " + zombie + " of " + sleeper + " did not become a zombie within 10 s; its state: "
+                        + ProcessLiveness.state(zombie) + "; " + procOf(zombie, "cmdline"));
+            }
+            Thread.sleep(10);
+        }
+        return zombie;
+    }
+
+    private static String procOf(long pid, String file) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), file))).replace('\0', ' ');
+        } catch (IOException e) {
+            return "(no " + file + ")";
+        }
     }
 
     /** Reads the pid of the zombie child of {@link #zombieParent()} and waits until it is one. */
@@ -128,7 +163,7 @@ class SupervisedTests {
         while (ProcessLiveness.state(zombie) != 'Z') {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the child " + zombie + " of " + sleeper + " did not become a zombie within 10 s; its state: "
-                        + ProcessLiveness.state(zombie));
+                        + ProcessLiveness.state(zombie) + "; " + procOf(zombie, "cmdline") + "; wchan " + procOf(zombie, "wchan"));
             }
             Thread.sleep(10);
         }
