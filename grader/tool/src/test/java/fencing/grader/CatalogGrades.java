@@ -21,7 +21,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 
 /**
  * The grades of the catalog's selected known-wrong, correct and hostile entries: each graded once per JVM, all of them
@@ -203,10 +202,5 @@ final class CatalogGrades {
             Runtime.getRuntime().addShutdownHook(new Thread(withoutEtcd::close, "close the grader without etcd"));
         }
         return withoutEtcd;
-    }
-
-    /** Lists the selected entries of {@code kinds}. */
-    static Stream<Path> selected(String... kinds) {
-        return Stream.of(kinds).flatMap(kind -> CatalogSubmissions.selected(kind).stream());
     }
 }

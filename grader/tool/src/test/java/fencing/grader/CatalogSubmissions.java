@@ -27,6 +27,11 @@ final class CatalogSubmissions {
         }
     }
 
+    /** Whether every entry is selected: no {@code catalog.only} glob narrows the catalog down. */
+    static boolean allSelected() {
+        return System.getProperty("catalog.only", "").isBlank();
+    }
+
     /**
      * Lists the entries of {@code catalog/kind} to grade: all of them, or those whose name matches the glob in the system
      * property {@code catalog.only} (for example {@code -Dcatalog.only='ledger-*'}), to try a few entries at a time.

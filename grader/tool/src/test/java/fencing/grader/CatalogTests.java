@@ -99,7 +99,7 @@ class CatalogTests {
         if (CatalogVerdicts.recording()) {
             return Stream.of(DynamicTest.dynamicTest("record", () -> record(recorded)));
         }
-        Stream<DynamicTest> stale = System.getProperty("catalog.only", "").isBlank()
+        Stream<DynamicTest> stale = CatalogSubmissions.allSelected()
                 ? Stream.of(DynamicTest.dynamicTest("every recorded entry is in the catalog", () ->
                         assertThat(CatalogGrades.entries().stream().map(CatalogVerdicts::key).toList())
                                 .as("the catalog's entries, against those %s records", CatalogVerdicts.file().getFileName())
@@ -119,7 +119,7 @@ class CatalogTests {
     /** Writes the record again from this run's grades of the selected entries, keeping the others', and prints what changed. */
     private static void record(CatalogVerdicts before) throws Exception {
         // Only a run over the whole catalog may drop an entry from the record.
-        CatalogVerdicts after = System.getProperty("catalog.only", "").isBlank() ? new CatalogVerdicts(java.util.Map.of()) : before;
+        CatalogVerdicts after = CatalogSubmissions.allSelected() ? new CatalogVerdicts(java.util.Map.of()) : before;
         for (Path entry : CatalogGrades.entries()) {
             CatalogGrades.Graded graded = CatalogGrades.of(entry);
             assertThat(graded.grade()).as("%s must be graded on this machine to be recorded: %s", CatalogVerdicts.key(entry),
