@@ -38,8 +38,12 @@ import java.util.concurrent.Future;
  */
 final class CatalogGrades {
 
-    /** The kinds graded here, in the order they are started. */
-    static final List<String> KINDS = List.of("wrong", "correct", "hostile");
+    /**
+     * The kinds graded here, in the order they are started: the hostile entries first, since each of them runs to a
+     * limit (a CPU budget, a backstop, a JVM that ends and is started again) and so takes several times as long as any
+     * other grade; started last, they would be the pass's tail, graded when little else is left to overlap with.
+     */
+    static final List<String> KINDS = List.of("hostile", "wrong", "correct");
     /** Hostile entries that reach for files outside their work directory: only grading as root can stop them. */
     static final Set<String> NEED_SANDBOX = Set.of("writes-grader-files", "reads-solutions");
     /** The hostile entry that reaches for the network: only a network namespace can stop it. */

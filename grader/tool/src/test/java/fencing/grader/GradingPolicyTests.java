@@ -268,6 +268,52 @@ class GradingPolicyTests {
     }
 
     @Test
+    @DisplayName("a property's own limits under by-tag are those of the tests whose main property it is, never above the"
+            + " section's, and a system property lowering the section's lowers theirs")
+    void aPropertysOwnLimitsApplyToItsTests() throws Exception {
+        Path file = Files.writeString(dir.resolve("by-tag.yml"), "count-extensions: true\ntags:\n"
+                + "  quorum:\n    points: 3\n    part: core\n    visibility: visible\n"
+                + "  structure:\n    points: 3\n    part: core\n    visibility: visible\n"
+                + "limits:\n  test-cpu-seconds: 10\n  test-wall-seconds: 20\n  run-seconds: 99\n"
+                + "  by-tag:\n    quorum:\n      test-cpu-seconds: 2\n      test-wall-seconds: 5\n");
+        Limits limits = GradingPolicy.load(file).limits();
+        assertThat(limits.of(test("A quorum test", 1, "quorum", "structure"))).as("the limits of a test whose main property is quorum")
+                .isEqualTo(new Limits.Test(Duration.ofSeconds(2), Duration.ofSeconds(5)));
+        assertThat(limits.of(test("A structure test", 1, "structure", "quorum"))).as("the limits of a test whose main property is structure")
+                .isEqualTo(new Limits.Test(Duration.ofSeconds(10), Duration.ofSeconds(20)));
+        assertThat(limits.of(null)).as("the limits of a class's set-up").isEqualTo(limits.test());
+        String property = Limits.PROPERTY_PREFIX + "test-cpu-seconds";
+        System.setProperty(property, "1");
+        try {
+            assertThat(GradingPolicy.load(file).limits().of(test("A quorum test", 1, "quorum")).cpu())
+                    .as("a quorum test's CPU budget with -D%s=1", property).isEqualTo(Duration.ofSeconds(1));
+        } finally {
+            System.clearProperty(property);
+        }
+    }
+
+    @Test
+    @DisplayName("a property's own limits above the section's, for a property the policy does not have, or with a backstop below"
+            + " its budget are refused, naming the key and the numbers")
+    void ownLimitsThatCannotHoldAreRefused() throws Exception {
+        String head = "count-extensions: true\ntags:\n  quorum:\n    points: 3\n    part: core\n    visibility: visible\n"
+                + "limits:\n  test-cpu-seconds: 10\n  test-wall-seconds: 20\n  run-seconds: 99\n  by-tag:\n";
+        Map<String, String> refused = new java.util.LinkedHashMap<>();
+        refused.put("    quorum:\n      test-cpu-seconds: 12\n",
+                "limits.by-tag.quorum.test-cpu-seconds must be a whole number of seconds from 1 to limits.test-cpu-seconds (10); got 12");
+        refused.put("    quorum:\n      test-cpu-seconds: 6\n      test-wall-seconds: 3\n",
+                "limits.by-tag.quorum: test-wall-seconds must be at least test-cpu-seconds; got 3 and 6");
+        refused.put("    quorom:\n      test-cpu-seconds: 2\n", "limits.by-tag.quorom: no property quorom under tags:");
+        refused.put("    quorum:\n      test-cpu-secs: 2\n", "unknown key 'test-cpu-secs'");
+        int i = 0;
+        for (Map.Entry<String, String> policy : refused.entrySet()) {
+            Path file = Files.writeString(dir.resolve("own-" + i++ + ".yml"), head + policy.getKey());
+            assertThatThrownBy(() -> GradingPolicy.load(file)).as("a policy whose by-tag section is%n%s", policy.getKey())
+                    .isInstanceOf(GradingPolicy.Invalid.class).hasMessageContaining(policy.getValue());
+        }
+    }
+
+    @Test
     @DisplayName("a policy without limits, or with a backstop below the CPU budget, is refused and says why")
     void limitsThatCannotHoldAreRefused() throws Exception {
         String tags = "count-extensions: true\ntags:\n  quorum:\n    points: 3\n    part: core\n    visibility: visible\n";

@@ -102,6 +102,8 @@ public final class ClassBatch {
                     + " so every submission is graded again.");
         }
         Progress progress = stopped.begin(graderPrint, console);
+        // At most this many: a regrade's reused grades and a resumed batch's finished ones start no JVM.
+        grader.expectGrades(submissions.size());
         long start = System.nanoTime();
         List<Entry> entries = gradeAll(submissions, out, since, graderPrint, progress);
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -220,6 +222,7 @@ public final class ClassBatch {
      */
     public Grade gradeOne(Path submission, Path reports, Set<Platform> platforms, Map<String, String> environment)
             throws IOException, InterruptedException {
+        grader.expectGrades(1);
         Grade grade = grader.grade(submission, BatchFolder.keyPrefix(submission));
         report(grade, reports, platforms, environment, "  →  " + reports.resolve("summary.md"));
         return grade;

@@ -1,6 +1,7 @@
 package fencing.grader.cli;
 
 import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.pipeline.Limits;
 import fencing.grader.pipeline.PolicyRules;
 import fencing.grader.pipeline.TestCase;
 import fencing.grader.pipeline.TestSuite;
@@ -100,6 +101,10 @@ public final class PolicyCommand implements Callable<Integer> {
             String share = entry.part() == GradingPolicy.Part.CORE ? ", " + PolicyRules.percent(points, core) + " of the core" : "";
             out.printf("%n%s: %d point(s), %s, %s%s — %s%n", tag, points, entry.part().id(), entry.visibility().gradescope(),
                     share, entry.title());
+            Limits.Test own = policy.limits().byTag().get(tag);
+            if (own != null) {
+                out.printf("  its tests' own limits: %d CPU-s, a %d s backstop%n", own.cpu().toSeconds(), own.wall().toSeconds());
+            }
             if (members.isEmpty()) {
                 out.println("  (no test has it as its main tag: it names what some tests check besides their main property)");
             }

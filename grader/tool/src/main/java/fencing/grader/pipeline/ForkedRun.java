@@ -296,12 +296,13 @@ final class ForkedRun {
         if (ending.kind() == JvmWatch.Kind.DONE || id == null) {
             return;
         }
+        Limits.Test stoppedBy = ending.isTest() ? limits.of(tally.test(id)) : limits.test();
         String message = switch (ending.kind()) {
             case EXITED -> lastOutput.contains("Terminating due to java.lang.OutOfMemoryError")
                     ? "the JVM ran out of memory during the test (OutOfMemoryError) and was ended"
                     : "the JVM exited during the test (System.exit, Runtime.halt or a crash)";
-            case OVER_BUDGET -> WhereItStopped.overBudget(limits, ending, stoppedIn);
-            case BACKSTOP -> WhereItStopped.backstop(limits, ending, stoppedIn);
+            case OVER_BUDGET -> WhereItStopped.overBudget(stoppedBy, ending, stoppedIn);
+            case BACKSTOP -> WhereItStopped.backstop(stoppedBy, ending, stoppedIn);
             case TIME_LIMIT -> "timed out: grading stopped at its time limit of " + limits.run().toSeconds() + " s";
             case DONE -> throw new IllegalStateException("a finished run has no test in progress");
         };

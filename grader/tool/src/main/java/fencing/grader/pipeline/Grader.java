@@ -100,6 +100,7 @@ public final class Grader implements AutoCloseable {
     private final Sandbox sandbox = Sandbox.forThisMachine();
     private final Set<String> provided = providedSources();
     private ClassDataArchive classData;
+    private int expectedGrades = Integer.MAX_VALUE;
 
     /** Creates a grader; the tests are discovered once, from the grader's own copy of them, and scored by the grading policy. */
     public Grader(Options options) {
@@ -302,10 +303,22 @@ public final class Grader implements AutoCloseable {
                 : message;
     }
 
+    /**
+     * Tells the grader how many submissions it is about to grade, so that it makes a class data archive for its test
+     * JVMs only where that pays ({@link ClassDataArchive#FEWEST_GRADES}); a grader never told makes one.
+     */
+    public synchronized void expectGrades(int count) {
+        expectedGrades = count;
+        if (classData != null) {
+            classData.expectGrades(count);
+        }
+    }
+
     /** Returns the archive of the submissions' JVMs, over the kit's class path made readable to them. */
     private synchronized ClassDataArchive classData() throws IOException {
         if (classData == null) {
             classData = new ClassDataArchive(sandbox.readable(kitClassPath));
+            classData.expectGrades(expectedGrades);
         }
         return classData;
     }

@@ -157,6 +157,12 @@ public record GradingPolicy(boolean countExtensions, Visibility explanations, Ma
         } catch (IllegalArgumentException e) {
             throw new Invalid(file, e.getMessage());
         }
+        for (String tag : limits.byTag().keySet()) {
+            if (!tags.containsKey(tag)) {
+                throw new Invalid(file, "limits.by-tag." + tag + ": no property " + tag + " under tags: (known: "
+                        + String.join(", ", tags.keySet()) + ")");
+            }
+        }
         return new GradingPolicy(read.countExtensions(), read.explanations() == null ? Visibility.HIDDEN : read.explanations(),
                 Collections.unmodifiableMap(tags), limits);
     }

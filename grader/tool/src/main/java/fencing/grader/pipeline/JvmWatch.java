@@ -58,6 +58,7 @@ final class JvmWatch {
     private Start first;
     private String current;
     private JvmWork.Reading currentStart;
+    private Limits.Test currentLimits;
     private long currentSince;
     private long nextWaitCheck;
 
@@ -118,12 +119,13 @@ final class JvmWatch {
         if (!running.equals(current)) {
             current = running;
             currentStart = work.read();
+            currentLimits = isTest ? limits.of(tally.test(running)) : limits.test();
             currentSince = System.nanoTime();
-            nextWaitCheck = currentSince + limits.testWall().toNanos();
+            nextWaitCheck = currentSince + currentLimits.wall().toNanos();
             return null;
         }
         // Only the CPU each poll: the threads' waits are read when something ends, as they matter only then.
-        if (work.cpuSince(currentStart).compareTo(limits.testCpu()) > 0) {
+        if (work.cpuSince(currentStart).compareTo(currentLimits.cpu()) > 0) {
             return ending(Kind.OVER_BUDGET, running, isTest, work.read());
         }
         // The backstop counts only the time no thread of the JVM was kept waiting for a CPU: a test the machine starves
@@ -133,10 +135,10 @@ final class JvmWatch {
             JvmWork.Reading reading = work.read();
             long waited = reading.longestWaitSince(currentStart).map(Duration::toNanos).orElse(0L);
             long unstarved = now - currentSince - waited;
-            if (unstarved >= limits.testWall().toNanos()) {
+            if (unstarved >= currentLimits.wall().toNanos()) {
                 return ending(Kind.BACKSTOP, running, isTest, reading);
             }
-            nextWaitCheck = now + Math.max(BACKSTOP_RECHECK.toNanos(), limits.testWall().toNanos() - unstarved);
+            nextWaitCheck = now + Math.max(BACKSTOP_RECHECK.toNanos(), currentLimits.wall().toNanos() - unstarved);
         }
         return null;
     }

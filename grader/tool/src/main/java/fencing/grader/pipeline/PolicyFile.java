@@ -38,10 +38,22 @@ record PolicyFile(@JsonProperty("count-extensions") Boolean countExtensions, Lim
      * @param testCpuSeconds  {@code test-cpu-seconds}
      * @param testWallSeconds {@code test-wall-seconds}
      * @param runSeconds      {@code run-seconds}
+     * @param byTag           {@code by-tag}: lower limits of the tests of some properties
      */
     record LimitsSection(@JsonProperty("test-cpu-seconds") Integer testCpuSeconds,
                          @JsonProperty("test-wall-seconds") Integer testWallSeconds,
-                         @JsonProperty("run-seconds") Integer runSeconds) {
+                         @JsonProperty("run-seconds") Integer runSeconds,
+                         @JsonProperty("by-tag") LinkedHashMap<String, TagLimits> byTag) {
+    }
+
+    /**
+     * One property's own limits under {@code limits: by-tag:}, in whole seconds; either may be left out.
+     *
+     * @param testCpuSeconds  {@code test-cpu-seconds}
+     * @param testWallSeconds {@code test-wall-seconds}
+     */
+    record TagLimits(@JsonProperty("test-cpu-seconds") Integer testCpuSeconds,
+                     @JsonProperty("test-wall-seconds") Integer testWallSeconds) {
     }
 
     /**
@@ -131,10 +143,13 @@ record PolicyFile(@JsonProperty("count-extensions") Boolean countExtensions, Lim
                 : node.toString();
     }
 
-    /** Names a place in the file as a reader does: "tag quorum", "limits", or nothing at the top. */
+    /** Names a place in the file as a reader does: "tag quorum", "limits", "limits.by-tag.quorum", or nothing at the top. */
     private static String where(List<JsonMappingException.Reference> path) {
         if (path.size() >= 2 && "tags".equals(path.get(0).getFieldName())) {
             return "tag " + path.get(1).getFieldName();
+        }
+        if (path.size() >= 3 && "by-tag".equals(path.get(1).getFieldName())) {
+            return "limits.by-tag." + path.get(2).getFieldName();
         }
         return path.isEmpty() ? "" : path.get(0).getFieldName();
     }

@@ -24,6 +24,11 @@ final class Tally {
         this.results = results;
     }
 
+    /** Returns the test of {@code id}, or {@code null} when {@code id} is not a test's (a class's, say). */
+    TestCase test(String id) {
+        return id == null ? null : byId.get(id);
+    }
+
     /**
      * Returns the unique ID of the class a test belongs to: the first two segments of its own
      * ({@code [engine:junit-jupiter]/[class:...]}), so that a nested class's tests count with their outer class.

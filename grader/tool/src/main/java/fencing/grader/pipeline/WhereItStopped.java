@@ -102,20 +102,20 @@ final class WhereItStopped {
     }
 
     /** The message of a test stopped for its CPU budget, which says first where it was, if {@code place} says. */
-    static String overBudget(Limits limits, JvmWatch.Ending ending, Optional<String> place) {
+    static String overBudget(Limits.Test limits, JvmWatch.Ending ending, Optional<String> place) {
         String stopped = "its JVM was stopped after " + ending.wall().toSeconds() + " s";
-        return place.map(in -> "stopped after " + limits.testCpu().toSeconds() + " CPU-seconds in " + in
-                        + ": an endless loop? It used more than its budget of " + limits.testCpu().toSeconds()
+        return place.map(in -> "stopped after " + limits.cpu().toSeconds() + " CPU-seconds in " + in
+                        + ": an endless loop? It used more than its budget of " + limits.cpu().toSeconds()
                         + " CPU-seconds without finishing; " + stopped)
-                .orElse("used more than its budget of " + limits.testCpu().toSeconds() + " CPU-seconds without"
+                .orElse("used more than its budget of " + limits.cpu().toSeconds() + " CPU-seconds without"
                         + " finishing (an endless loop?): " + stopped);
     }
 
     /** The message of a test stopped by the wall-clock backstop, which says first where it waited, if {@code place} says. */
-    static String backstop(Limits limits, JvmWatch.Ending ending, Optional<String> place) {
+    static String backstop(Limits.Test limits, JvmWatch.Ending ending, Optional<String> place) {
         String figures = "timed out after " + ending.wall().toSeconds() + " s without finishing, having used only "
                 + String.format(Locale.ROOT, "%.1f s", ending.cpu().toMillis() / 1000.0) + " of its "
-                + limits.testCpu().toSeconds() + " CPU-seconds, and not for want of a CPU";
+                + limits.cpu().toSeconds() + " CPU-seconds, and not for want of a CPU";
         return place.map(in -> "waiting in " + in + " (a deadlock, or a wait that never ends?): " + figures
                         + "; its JVM was stopped")
                 .orElse(figures + " (a deadlock, or a wait that never ends?): its JVM was stopped");

@@ -83,7 +83,7 @@ class WhereItStoppedTests {
                 Duration.ofSeconds(4));
 
         assertThat(place).as("the place of a dump whose only fencing frame is a hidden test's").isEmpty();
-        assertThat(WhereItStopped.overBudget(LIMITS, ending, place)).as("the message of a test over its budget, placed nowhere")
+        assertThat(WhereItStopped.overBudget(LIMITS.test(), ending, place)).as("the message of a test over its budget, placed nowhere")
                 .isEqualTo("used more than its budget of 3 CPU-seconds without finishing (an endless loop?): its JVM was stopped after 4 s");
     }
 
@@ -93,7 +93,7 @@ class WhereItStoppedTests {
         JvmWatch.Ending ending = new JvmWatch.Ending(JvmWatch.Kind.OVER_BUDGET, "test", true, Duration.ofSeconds(3), null,
                 Duration.ofSeconds(4));
 
-        assertThat(WhereItStopped.overBudget(LIMITS, ending, Optional.of("Quorum.size (Quorum.java:13)")))
+        assertThat(WhereItStopped.overBudget(LIMITS.test(), ending, Optional.of("Quorum.size (Quorum.java:13)")))
                 .as("the message of a test over a budget of 3 CPU-seconds, placed in Quorum.size")
                 .startsWith("stopped after 3 CPU-seconds in Quorum.size (Quorum.java:13): an endless loop?");
     }

@@ -53,6 +53,19 @@ class ClassDataArchiveTests {
     }
 
     @Test
+    @DisplayName("a grader with fewer grades to come than an archive pays back makes none: no JVM lists its classes or maps one")
+    void fewGradesMakeNoArchive() throws Exception {
+        try (ClassDataArchive archive = new ClassDataArchive(classPath)) {
+            archive.expectGrades(ClassDataArchive.FEWEST_GRADES - 1);
+            assertThat(archive.next(Files.createDirectories(dir.resolve("first"))))
+                    .as("what the first JVM of %d grades does", ClassDataArchive.FEWEST_GRADES - 1).isEmpty();
+            archive.expectGrades(ClassDataArchive.FEWEST_GRADES);
+            assertThat(archive.next(Files.createDirectories(dir.resolve("second"))).map(ClassDataArchive.Use::listing))
+                    .as("what the first JVM does once %d grades are to come", ClassDataArchive.FEWEST_GRADES).contains(true);
+        }
+    }
+
+    @Test
     @DisplayName("a list too short or not made of class names (a JVM that ended early, or code that wrote over it) makes no archive,"
             + " and the next JVM lists its classes instead")
     void aBadListMakesNoArchive() throws Exception {
