@@ -2,9 +2,6 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.deque.html.axecore.results.Results;
-import com.deque.html.axecore.results.Rule;
-import com.deque.html.axecore.selenium.AxeBuilder;
 import fencing.browser.Browser;
 import fencing.lab.history.SinkModel;
 import fencing.lab.history.SinkModel.Decision;
@@ -283,24 +280,11 @@ class ActivityPageTests {
     @DisplayName("axe-core finds no serious or critical accessibility violation, before and after the writes are shown")
     void axeFindsNoSeriousViolation() {
         WebDriver page = browser.open(PAGE);
-        assertThat(seriousViolations(page)).as("axe-core's serious and critical violations on the opened page").isEmpty();
+        assertThat(browser.seriousViolations()).as("axe-core's serious and critical violations on the opened page").isEmpty();
         reveal(page, "forged", Map.of(Mode.FENCED, "C-forged", Mode.CURRENT_OWNER, "B-next"), null);
         page.findElement(By.cssSelector("#q-lease-id input[value=yes]")).click();
         page.findElement(By.cssSelector("#q-lease-id .check")).click();
-        assertThat(seriousViolations(page)).as("axe-core's serious and critical violations with a verdict table and feedback shown").isEmpty();
-    }
-
-    /** Returns axe-core's violations of impact serious or critical on the page, each as its rule, its help and the elements at fault. */
-    static List<String> seriousViolations(WebDriver page) {
-        Results results = new AxeBuilder().analyze(page);
-        List<String> serious = new ArrayList<>();
-        for (Rule rule : results.getViolations()) {
-            if ("serious".equals(rule.getImpact()) || "critical".equals(rule.getImpact())) {
-                serious.add(rule.getId() + " (" + rule.getImpact() + "): " + rule.getHelp() + " at " + rule.getNodes().stream()
-                        .map(node -> node.getTarget() + " " + node.getFailureSummary()).toList());
-            }
-        }
-        return serious;
+        assertThat(browser.seriousViolations()).as("axe-core's serious and critical violations with a verdict table and feedback shown").isEmpty();
     }
 
     /** One write of a shown scenario, and each mode's verdict on it. */

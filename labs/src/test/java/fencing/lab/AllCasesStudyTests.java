@@ -2,6 +2,7 @@ package fencing.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.browser.Browser;
 import fencing.lab.run.cases.Cases;
 import fencing.support.evidence.Evidence;
 import fencing.support.evidence.EventKind;
@@ -9,12 +10,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 class AllCasesStudyTests {
 
     private static final Path README = Path.of(System.getProperty("basedir", "."), "README.md");
+
+    @RegisterExtension
+    static final Browser browser = new Browser("screenshots");
 
     private StudyRun run;
 
@@ -58,6 +66,22 @@ class AllCasesStudyTests {
         assertThat(run.out).as("the last lines say how every case ended").contains(Cases.names().size() + " of " + Cases.names().size()
                 + " cases ended as expected");
         assertThat(Files.exists(run.dir.resolve(Evidence.FILE))).as("no evidence at the top: each case has its own").isFalse();
+    }
+
+    @Test
+    @DisplayName("axe-core finds no serious or critical accessibility violation on the index, nor on any case's report")
+    void axeFindsNoSeriousViolationOnAnyPage() {
+        // Every page is checked before the verdict, so that one failure names every page at fault, not the first.
+        Map<String, List<String>> violations = new TreeMap<>();
+        for (String page : Stream.concat(Stream.of("report.html"), Cases.names().stream().map(name -> name + "/report.html")).toList()) {
+            browser.open(run.dir.resolve(page));
+            List<String> found = browser.seriousViolations();
+            if (!found.isEmpty()) {
+                violations.put(page, found);
+            }
+        }
+        assertThat(violations).as("axe-core's serious and critical violations on the index of --case all and each case's report, by page")
+                .isEmpty();
     }
 
     @Test

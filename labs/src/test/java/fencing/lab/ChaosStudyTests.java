@@ -61,7 +61,7 @@ class ChaosStudyTests {
                 .isEqualTo(HistoryChecker.Verdict.UNKNOWN);
     }
 
-    /** The history view, in a real headless Chromium: a lane per writer, every write, the stale ones marked, zoomable. */
+    /** The history view, in a real headless Chromium: a lane per writer, every write, the stale ones marked, zoomable, accessible. */
     private static void historyViewShowsEveryWriteInItsWritersLane(Path dir, Evidence.Study evidence, HistoryChecker.Findings findings) {
         WebDriver page = browser.open(dir.resolve("report.html"));
         History recorded = History.read(dir.resolve("history.jsonl"));
@@ -77,6 +77,7 @@ class ChaosStudyTests {
         assertThat(page.findElements(By.cssSelector("svg.history rect.write[data-expired-holder='true']")).size() + stale)
                 .as("each accepted write from an expired holder is marked (a stale one is drawn as stale)").isGreaterThanOrEqualTo(expired);
         assertThat(page.findElement(By.id("seed")).getText()).as("the seed to replay with").isEqualTo(Long.toString(evidence.chaos().seed()));
+        assertThat(browser.seriousViolations()).as("axe-core's serious and critical violations on the chaos run's history view").isEmpty();
         WebElement window = page.findElement(By.id("history-window"));
         String whole = window.getText();
         page.findElement(By.id("zoom-in")).click();
@@ -120,6 +121,7 @@ class ChaosStudyTests {
         assertThat(page.findElements(By.cssSelector("svg.history rect.freeze"))).as("one shaded stretch per freeze").hasSize((int) freezes);
         assertThat(page.findElement(By.cssSelector(".history-legend")).getText()).as("the legend names the cut")
                 .contains("writer cut off from etcd");
+        assertThat(browser.seriousViolations()).as("axe-core's serious and critical violations on the history view with cuts drawn").isEmpty();
         browser.screenshot("chaos-partition-history");
     }
 

@@ -149,10 +149,10 @@ class ReportPageTests {
     void axeFindsNoSeriousViolation(@TempDir Path dir) throws IOException {
         Reports.write(dir, Evidence.read(KIT.resolve("solutions/evidence.json")));
         browser.open(dir.resolve("report.html"));
-        assertThat(ActivityPageTests.seriousViolations(browser.driver())).as("axe-core's serious and critical violations on the recorded run's report")
+        assertThat(browser.seriousViolations()).as("axe-core's serious and critical violations on the recorded run's report")
                 .isEmpty();
         browser.open(run.dir.resolve("report.html"));
-        assertThat(ActivityPageTests.seriousViolations(browser.driver())).as("axe-core's serious and critical violations on this run's report")
+        assertThat(browser.seriousViolations()).as("axe-core's serious and critical violations on this run's report")
                 .isEmpty();
     }
 

@@ -1,5 +1,7 @@
 package fencing.browser;
 
+import com.deque.html.axecore.results.Rule;
+import com.deque.html.axecore.selenium.AxeBuilder;
 import fencing.support.FileTrees;
 import java.io.File;
 import java.io.IOException;
@@ -7,9 +9,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -40,6 +44,10 @@ public final class Browser implements AfterAllCallback {
     /** The width the kit's pages are made to be read at. */
     public static final int WIDTH = 1280;
     private static final int HEIGHT = 1000;
+    /** The impacts of axe-core's violations that a page of the kit must not have. */
+    private static final Set<String> SERIOUS = Set.of("serious", "critical");
+    /** How many elements at fault a violation names: one rule broken on every line of a page would otherwise bury the rest. */
+    private static final int SHOWN = 3;
     private static final List<String> FLAGS = List.of("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
             "--window-size=" + WIDTH + "," + HEIGHT);
@@ -110,6 +118,23 @@ public final class Browser implements AfterAllCallback {
     /** Runs {@code script} in the page and returns what it returns. */
     public Object script(String script, Object... arguments) {
         return ((JavascriptExecutor) driver()).executeScript(script, arguments);
+    }
+
+    /**
+     * Runs Deque's axe-core in the page as it stands now (what its script has shown included) and returns its violations
+     * of impact serious or critical, each as its rule, its help, how many elements are at fault and the first of them:
+     * the kit's one accessibility check, which every test of a page asks for.
+     */
+    public List<String> seriousViolations() {
+        List<String> serious = new ArrayList<>();
+        for (Rule rule : new AxeBuilder().analyze(driver()).getViolations()) {
+            if (SERIOUS.contains(rule.getImpact())) {
+                int nodes = rule.getNodes().size();
+                serious.add(rule.getId() + " (" + rule.getImpact() + "): " + rule.getHelp() + ", at " + nodes + " elements, first "
+                        + rule.getNodes().stream().limit(SHOWN).map(node -> node.getTarget() + " " + node.getFailureSummary()).toList());
+            }
+        }
+        return serious;
     }
 
     /** Keeps a screenshot of the whole page, at the reading width, as {@code NAME.png} in the artifacts folder: a build artifact to look at. */

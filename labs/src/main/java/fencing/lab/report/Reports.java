@@ -253,7 +253,7 @@ public final class Reports {
             ".pass { color: #1b5e20; } .fail { color: #b71c1c; font-weight: 600; }",
             "tr.fail td { background: #ffebee; }",
             ".verdict-accepted { color: #2e7d32; } .verdict-rejected { color: #c62828; font-weight: 600; } .verdict-duplicate { color: #6a1b9a; }"
-                + " .verdict-lost { color: #e65100; font-weight: 600; }",
+                + " .verdict-lost { color: #bf360c; font-weight: 600; }",
             ".explanation, .contract-note { max-width: 900px; } .contract-note { border-left: 3px solid #90a4ae; padding-left: 8px; }",
             ".note { color: #546e7a; font-size: 12px; }",
             "svg.timeline, svg.timeline-inset { display: block; margin: 12px 0; font: 11px system-ui, sans-serif; background: #fafafa; border: 1px solid #eceff1; }",

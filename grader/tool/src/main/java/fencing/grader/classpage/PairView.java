@@ -84,7 +84,8 @@ final class PairView {
         if (text == null) {
             return out.append("<p class=\"note\">No such file.</p></section>\n").toString();
         }
-        out.append("<pre class=\"code\">");
+        // Focusable, as a region that scrolls sideways must be for a reader without a mouse to scroll it.
+        out.append("<pre class=\"code\" tabindex=\"0\">");
         String[] lines = text.split("\n", -1);
         for (int line = 1; line <= lines.length; line++) {
             StringBuilder numbers = new StringBuilder();

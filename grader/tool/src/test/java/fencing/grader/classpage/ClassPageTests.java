@@ -231,6 +231,15 @@ class ClassPageTests {
     }
 
     @Test
+    @DisplayName("axe-core finds no serious or critical accessibility violation on the class page, nor once a table is sorted")
+    void axeFindsNoSeriousViolation() {
+        WebDriver page = BROWSER.open(CLASS.out().resolve("gradebook.html"));
+        assertThat(BROWSER.seriousViolations()).as("axe-core's serious and critical violations on gradebook.html").isEmpty();
+        page.findElement(By.xpath("//table[@id='student-table']//th[text()='Score']")).click();
+        assertThat(BROWSER.seriousViolations()).as("axe-core's serious and critical violations on gradebook.html sorted by score").isEmpty();
+    }
+
+    @Test
     @DisplayName("the page loads nothing from outside, fits 1280 px, and prints; a screenshot and the PDF are kept")
     void thePageIsSelfContainedAndPrints() throws IOException {
         WebDriver page = BROWSER.open(CLASS.out().resolve("gradebook.html"));

@@ -2,6 +2,7 @@ package fencing.grader.classpage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import fencing.browser.Browser;
 import fencing.grader.ConsoleRun;
 import fencing.grader.KitLocations;
 import fencing.grader.cli.SimilarityCommand;
@@ -13,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code ./kit similarity}: JPlag over a folder of submissions, the handout's stubs as base code. */
@@ -20,6 +22,9 @@ class SimilarityTests {
 
     /** Correct versions of one file in the catalog that take another approach than the solutions' file. */
     private static final List<String> REWRITES = List.of("correct/etcd-txn-header-revision", "correct/sink-one-statement-update");
+
+    @RegisterExtension
+    static final Browser BROWSER = new Browser("class-page");
 
     @TempDir
     static Path dir;
@@ -41,7 +46,7 @@ class SimilarityTests {
     }
 
     @Test
-    @DisplayName("the renamed, reordered copy of the solutions is listed; other approaches to a file and the stubs are not")
+    @DisplayName("the renamed, reordered copy of the solutions is listed, on pages axe-core finds no serious violation on; other approaches to a file and the stubs are not")
     void aDisguisedCopyIsListedAndOtherWorkIsNot() throws IOException {
         Path out = dir.resolve("default");
         ConsoleRun run = similarity(submissions.toString(), "--out", out.toString());
@@ -59,6 +64,10 @@ class SimilarityTests {
                 .doesNotContainPattern("(src|href)=\"[a-z]+:");
         assertThat(Files.readString(out.resolve("similarity.html"))).as("similarity.html")
                 .contains("Similarity never changes a score").contains(copy.get("view"));
+        BROWSER.open(view);
+        assertThat(BROWSER.seriousViolations()).as("axe-core's serious and critical violations on the side-by-side page").isEmpty();
+        BROWSER.open(out.resolve("similarity.html"));
+        assertThat(BROWSER.seriousViolations()).as("axe-core's serious and critical violations on similarity.html").isEmpty();
     }
 
     @Test
