@@ -221,7 +221,7 @@ public final class ClassBatch {
     public Grade gradeOne(Path submission, Path reports, Set<Platform> platforms, Map<String, String> environment)
             throws IOException, InterruptedException {
         Grade grade = grader.grade(submission, BatchFolder.keyPrefix(submission));
-        report(grade, reports, platforms, environment, "  →  " + reports.resolve("summary.md"));
+        report(grade, reports, platforms, environment, "  →  " + reports.resolve(Reports.SUMMARY));
         return grade;
     }
 
