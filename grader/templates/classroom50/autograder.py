@@ -3,7 +3,7 @@
 Classroom 50 runs this file once per submission, in the student's checkout, with the assignment's identity in its
 environment (CLASSROOM, ASSIGNMENT, SUBMISSION_TAG, COMMIT_URL, RELEASE_URL, REVIEW_URL). It writes ./result.json
 (schema classroom50/result/v1: one entry per graded test, the kit's own report fields kept on each) and
-./release-body.md (the summary a student may read), and exits 0 when
+./release-body.md (the grader's summary.md, the student's own report, as it is), and exits 0 when
 grading ran, whatever the score; it exits non-zero, and writes no result, when grading could not run (etcd did not
 answer, the build failed), which Classroom 50 reports as an infrastructure error rather than a score.
 
@@ -77,8 +77,9 @@ def main() -> int:
             print(f"autograder: grading could not run (exit {grade.returncode}); see the log above", file=sys.stderr)
             return 1
         shutil.copyfile(result, checkout / "result.json")
-        # The Release's body: the summary as the student may read it, without its part for staff.
-        body = out / "classroom50" / "release-body.md"
+        # The Release's body: the student's own report. The staff's (staff-notes.md) stays in scratch, removed below:
+        # the checkout and this job's log are the student's to read.
+        body = out / "summary.md"
         shutil.copyfile(body, checkout / "release-body.md")
         print(body.read_text(encoding="utf-8"))
         return 0

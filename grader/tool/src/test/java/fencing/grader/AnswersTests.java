@@ -219,7 +219,7 @@ class AnswersTests {
 
     @Test
     @DisplayName("a submission's explanations reach results.json's extra_data (entries only where the policy shows them to students)"
-            + " and summary.md's staff part, with the rubric")
+            + " and staff-notes.md, with the rubric, never the student's summary.md")
     void explanationsArePassedOnToStaff() throws Exception {
         Path submission = Files.createDirectories(dir.resolve("alice"));
         String answers = Files.readString(KitLocations.exercises().resolve(Answers.FILE))
@@ -232,7 +232,7 @@ class AnswersTests {
         Grade grade = new Grade("alice", true, "", List.of(), sheet.notes(), "", 1.0, sheet.explanations());
         GradingPolicy policy = GradingPolicy.load();
         ResultsFile results = ResultsFile.parse(GradescopeResults.json(grade, policy));
-        String summary = Reports.summary(grade, policy);
+        String staffNotes = Reports.staffNotes(grade);
 
         assertThat(grade.answersToRead()).as("explanations written").isEqualTo(1);
         int questions = AnswerKey.QUESTIONS.size() + AnswerKey.OPEN_QUESTIONS.size();
@@ -255,13 +255,13 @@ class AnswersTests {
                     assertThat(entry.visibility()).as("visibility of %s", entry.name()).isEqualTo("after_published");
                     assertThat(entry.output()).as("output of %s", entry.name()).contains("Rubric: ");
                 });
-        assertThat(summary).as("summary.md").contains(Reports.STAFF_HEADING).contains("1 of " + questions + " explanations")
-                .contains("The lease ID is not ordered by grant.").contains("token 999999");
+        assertThat(staffNotes).as("staff-notes.md").startsWith(Reports.STAFF_HEADING).contains("1 of " + questions + " explanations")
+                .contains("The lease ID is not ordered by grant.").contains("token 999999").contains("Rubric: ");
         assertThat(sheet.notes()).as("notes for the student").anySatisfy(note -> assertThat(note).contains("token 999999"));
         Path reports = dir.resolve("reports");
         Reports.write(grade, reports, policy, java.util.EnumSet.allOf(Platform.class), ReportAgreement.CLASSROOM50);
-        assertThat(Files.readString(reports.resolve("classroom50/release-body.md")))
-                .as("the Release body Classroom 50 shows the student").doesNotContain("Rubric").doesNotContain(Reports.STAFF_HEADING)
+        assertThat(Files.readString(reports.resolve(Reports.SUMMARY)))
+                .as("summary.md, the student's, which Classroom 50 shows as the Release body").doesNotContain("Rubric").doesNotContain(Reports.STAFF_HEADING)
                 .doesNotContain("The lease ID is not ordered by grant.").contains("Score:");
         for (Path platformFile : List.of(Platform.CLASSROOM50.file(reports), Platform.PRAIRIELEARN.file(reports))) {
             assertThat(Files.readString(platformFile)).as("%s, which the student reads whole", platformFile)

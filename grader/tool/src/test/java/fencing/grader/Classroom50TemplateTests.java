@@ -79,7 +79,10 @@ class Classroom50TemplateTests {
         JsonNode result = checkedResult(checkout, run);
         assertThat(result.path("score").asInt(-1)).as("the solutions' score").isEqualTo(result.path("max-score").asInt()).isPositive();
         assertThat(Files.readString(checkout.resolve("release-body.md"))).as("the Release body")
-                .contains("Score:").doesNotContain(Reports.STAFF_HEADING);
+                .contains("Score:").doesNotContain(Reports.STAFF_HEADING).doesNotContain("Rubric");
+        assertThat(checkout.resolve(Reports.STAFF_NOTES)).as("the staff's file in the student's checkout").doesNotExist();
+        assertThat(run.output()).as("autograder.py's output, the job's log, which the student can read too")
+                .doesNotContain(Reports.STAFF_HEADING).doesNotContain("Rubric");
     }
 
     @Test
@@ -120,7 +123,7 @@ class Classroom50TemplateTests {
     void aFloodedMessageKeepsTheReleaseBodyWithinGitHubsLimit() throws Exception {
         Path entry = KitLocations.catalog().resolve("hostile/floods-messages");
         Path checkout = checkout(CatalogSubmissions.assemble(entry, dir.resolve("floods")), "floods-checkout");
-        commitAsAStudentWould(checkout);
+        StudentHistory.commitPredictionsFirst(checkout, dir);
 
         CommandRun run = autograder(checkout, Map.of("KIT_DIR", unpacked.toString()));
 
@@ -137,7 +140,7 @@ class Classroom50TemplateTests {
     void aTestThatExitsTheJvmIsReportedToTheStudent() throws Exception {
         Path entry = KitLocations.catalog().resolve("hostile/exit-in-method");
         Path checkout = checkout(CatalogSubmissions.assemble(entry, dir.resolve("exits")), "exits-checkout");
-        commitAsAStudentWould(checkout);
+        StudentHistory.commitPredictionsFirst(checkout, dir);
 
         CommandRun run = autograder(checkout, Map.of("KIT_DIR", unpacked.toString()));
 
@@ -199,28 +202,6 @@ class Classroom50TemplateTests {
         assertThat(run.exit()).as("exit code of autograder.py with etcd unreachable; output:%n%s", run.output()).isNotZero();
         assertThat(run.output()).as("what it printed").contains("grading could not run");
         assertThat(checkout.resolve("result.json")).as("a result.json in the checkout").doesNotExist();
-    }
-
-    /**
-     * Makes {@code checkout} a git repository as a student's is: the handout's commit, then a commit of the predictions
-     * alone, so that the grader has a predict-first note for the instructor to keep out of the student's view.
-     */
-    private void commitAsAStudentWould(Path checkout) throws Exception {
-        Path predictions = checkout.resolve(StudentFiles.SOURCE_ROOT).resolve("fencing/basics/Predictions.java");
-        List<List<String>> steps = List.of(List.of("init", "-q"), List.of("add", "-A"), List.of("commit", "-q", "-m", "handout"));
-        for (List<String> step : steps) {
-            git(checkout, step);
-        }
-        Files.writeString(predictions, Files.readString(predictions) + "\n// Predicted before running the code.\n");
-        git(checkout, List.of("commit", "-q", "-am", "predictions"));
-    }
-
-    private void git(Path repository, List<String> arguments) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("git", "-c", "user.name=student", "-c", "user.email=student@localhost",
-                "-c", "commit.gpgsign=false"));
-        command.addAll(arguments);
-        CommandRun run = CommandRun.of(command, Map.of(), repository, dir.resolve("git.log"), LIMIT);
-        assertThat(run.exit()).as("git %s: %s", arguments, run.output()).isZero();
     }
 
     /** Lays out {@code submission} as a student's checkout of the handout holds it. */

@@ -112,7 +112,7 @@ class GradescopeTemplateTests {
 
     @Test
     @DisplayName("the solutions uploaded as loose files, under half a CPU and 768 MB: full marks, a total students see,"
-            + " plain-text outputs, and the explanations for staff in extra_data and the staff-only output")
+            + " plain-text outputs, and the explanations for staff in extra_data and the staff-only output, never in results/")
     void theSolutionsGetFullMarksAndStudentsSeeTheirTotal() throws Exception {
         requireTheImage();
         Path submission = Uploads.looseFiles(KitLocations.solutions(), dir.resolve("submission"));
@@ -135,6 +135,11 @@ class GradescopeTemplateTests {
         assertThat(results.path("stdout_visibility").asText()).as("stdout_visibility").isEqualTo("hidden");
         assertThat(run.output()).as("run_autograder's output, which Gradescope shows staff only").contains(Reports.STAFF_HEADING)
                 .contains("Rubric: ");
+        Path folder = run.file().getParent();
+        assertThat(folder.resolve(Reports.SUMMARY)).as("the student's summary.md beside results.json").isRegularFile();
+        assertThat(Files.readString(folder.resolve(Reports.SUMMARY))).as("the student's summary.md")
+                .doesNotContain(Reports.STAFF_HEADING).doesNotContain("Rubric");
+        assertThat(folder.resolve(Reports.STAFF_NOTES)).as("the staff's file in /autograder/results").doesNotExist();
     }
 
     @Test

@@ -83,7 +83,8 @@ class TemplatesTests {
     }
 
     @Test
-    @DisplayName("the instructor's workflow grades with sudo ./kit grade, etcd in Docker, and appends summary.md to the job summary")
+    @DisplayName("the instructor's workflow grades with sudo ./kit grade, etcd in Docker, and appends summary.md and staff-notes.md"
+            + " to the job summary")
     void instructorWorkflowGradesAndSummarizes() throws IOException {
         JsonNode workflow = WorkflowShape.read(Files.readString(templatesDir().resolve("github-actions/grade-submission.yml")));
         JsonNode job = workflow.path("jobs").path("grade");
@@ -97,7 +98,7 @@ class TemplatesTests {
                 .anySatisfy(step -> assertThat(step.path("with").path("java-version").asText()).as("the Java version set up")
                         .isEqualTo("17"))
                 .anySatisfy(step -> assertThat(step.path("run").asText()).as("a step's command")
-                        .containsPattern("cat [^\\n]*summary\\.md >> \"\\$GITHUB_STEP_SUMMARY\""));
+                        .containsPattern("cat [^\\n]*summary\\.md [^\\n]*staff-notes\\.md >> \"\\$GITHUB_STEP_SUMMARY\""));
     }
 
     @Test

@@ -224,7 +224,7 @@ public final class ClassBatch {
             throws IOException, InterruptedException {
         grader.expectGrades(1);
         Grade grade = grader.grade(submission, BatchFolder.keyPrefix(submission));
-        report(grade, reports, platforms, environment, "  →  " + reports.resolve("summary.md"));
+        report(grade, reports, platforms, environment, "  →  " + reports.resolve(Reports.SUMMARY));
         return grade;
     }
 

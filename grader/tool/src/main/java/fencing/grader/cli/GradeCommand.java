@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "grade", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Grades a submission laid out like exercises/ (src/main/java/fencing/...).",
                 "Only the student-owned files are taken from it; everything else comes from the kit.",
-                "Writes results.json (Gradescope format), summary.md and junit/*.xml."})
+                "Writes results.json (Gradescope format), summary.md (the student's), staff-notes.md (the staff's)",
+                "and junit/*.xml."})
 public final class GradeCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..1", paramLabel = "SUBMISSION", description = "The submission directory.")

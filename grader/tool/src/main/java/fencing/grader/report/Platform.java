@@ -19,13 +19,12 @@ import java.util.Map;
  */
 public enum Platform {
 
-    /** Classroom 50: {@code result.json}, and the student-facing summary as the Release's {@code release-body.md}. */
+    /** Classroom 50: {@code result.json}; the Release's body is the student's {@link Reports#SUMMARY}, as it is. */
     CLASSROOM50("result.json") {
         @Override
         void write(Grade grade, GradingPolicy policy, Path folder, Map<String, String> environment) throws IOException {
             Files.writeString(folder.resolve(file), Classroom50Result.json(grade, policy, environment, Instant.now()),
                     StandardCharsets.UTF_8);
-            Files.writeString(folder.resolve("release-body.md"), Reports.studentSummary(grade, policy), StandardCharsets.UTF_8);
         }
 
         @Override

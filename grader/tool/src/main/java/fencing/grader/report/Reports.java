@@ -21,19 +21,22 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
 /**
- * Writes a grade's reports: {@code results.json} (Gradescope's format, the kit's own), {@code summary.md}, JUnit XML, and
- * the result files of the platforms asked for ({@link Platform}).
+ * Writes a grade's reports: {@code results.json} (Gradescope's format, the kit's own), the student's {@code summary.md},
+ * the staff's {@code staff-notes.md}, JUnit XML, and the result files of the platforms asked for ({@link Platform}).
+ *
+ * <p>Each reader gets a file of their own, so that no template has to cut one file in two: {@link #SUMMARY} holds only
+ * what a student may read now, and {@link #STAFF_NOTES} what only staff may read.
  */
 public final class Reports {
 
-    private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
+    /** The student's report: the score, a line per test, and the failures a student may read now. */
+    public static final String SUMMARY = "summary.md";
+    /** The staff's report: the notes only staff may read and the explanations with the rubric. */
+    public static final String STAFF_NOTES = "staff-notes.md";
+    /** The heading that opens {@link #STAFF_NOTES}; nothing a student reads holds it. */
+    public static final String STAFF_HEADING = "# For staff: notes and explanations to read";
 
-    /**
-     * The heading of the part of {@code summary.md} for staff: the notes only staff may read (whether the predictions
-     * were committed first) and the explanations with the rubric. No view a student reads ({@link #studentSummary})
-     * holds it.
-     */
-    public static final String STAFF_HEADING = "## For staff: notes and explanations to read";
+    private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
 
     private Reports() {
     }
@@ -53,7 +56,8 @@ public final class Reports {
             throws IOException {
         Files.createDirectories(out);
         GradescopeResults.of(grade, policy).write(out.resolve(ResultsFile.FILE));
-        Files.writeString(out.resolve("summary.md"), summary(grade, policy), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve(SUMMARY), summary(grade, policy), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve(STAFF_NOTES), staffNotes(grade), StandardCharsets.UTF_8);
         if (grade.scored()) {
             writeJunitXml(grade, Files.createDirectories(out.resolve("junit")));
             for (Platform platform : platforms) {
@@ -63,23 +67,17 @@ public final class Reports {
     }
 
     /**
-     * Returns the summary as a student may read it (Classroom 50's Release body): without its part for staff, each
-     * failure's message and then the whole cut as a platform's result file cuts them ({@link ReportText}), so that the
-     * page stays under GitHub's 125,000 characters for a Release body whatever the submission prints.
-     */
-    static String studentSummary(Grade grade, GradingPolicy policy) {
-        return ReportText.output(summary(grade, policy, false));
-    }
-
-    /**
-     * Returns a readable report: the score, a line per test, and the failures with their messages; a test the policy
-     * does not show yet appears by its property and points only. Its last part is for staff ({@link #STAFF_HEADING}).
+     * Returns the student's report ({@link #SUMMARY}), what a student may read before the due date: the score, a line
+     * per test, and the failures with their messages; a test the policy does not show yet appears by its property and
+     * points only, and nothing for staff is in it. Each failure's message and then the whole are cut as a platform's
+     * result file cuts them ({@link ReportText}), so that it fits every page that shows it whole, Classroom 50's
+     * Release body (GitHub takes at most 125,000 characters) among them, whatever the submission prints.
      */
     public static String summary(Grade grade, GradingPolicy policy) {
-        return summary(grade, policy, true);
+        return ReportText.output(summaryText(grade, policy));
     }
 
-    private static String summary(Grade grade, GradingPolicy policy, boolean forStaff) {
+    private static String summaryText(Grade grade, GradingPolicy policy) {
         StringBuilder md = new StringBuilder();
         md.append("# Grade for ").append(grade.submission()).append("\n\n");
         if (grade.status() == Grade.Status.COULD_NOT_RUN) {
@@ -116,24 +114,25 @@ public final class Reports {
         if (!failures.isEmpty()) {
             md.append("\n## What to fix\n");
             for (TestResult failure : failures) {
-                String message = failure.message().strip();
                 md.append("\n### ").append(failure.test().name()).append("\n\n```\n")
-                        .append(forStaff ? message : ReportText.testOutput(message)).append("\n```\n");
+                        .append(ReportText.testOutput(failure.message().strip())).append("\n```\n");
             }
         }
         md.append(String.format(Locale.ROOT, "%nGraded in %.1f s.%n", grade.seconds()));
-        if (forStaff) {
-            md.append(staffPart(grade));
-        }
         return md.toString();
     }
 
-    /** Returns the part of the summary for staff: their notes, and the explanations with the rubric; empty if neither. */
-    private static String staffPart(Grade grade) {
+    /**
+     * Returns the staff's report ({@link #STAFF_NOTES}): their notes (whether the predictions were committed first), and
+     * the explanations of {@code ANSWERS.md} with the rubric, or a line saying there is nothing to read.
+     */
+    public static String staffNotes(Grade grade) {
+        StringBuilder md = new StringBuilder(STAFF_HEADING).append("\n\n");
+        md.append("Grade of ").append(grade.submission()).append(": for staff only; the student's report is ").append(SUMMARY)
+                .append(".\n\n");
         if (grade.explanations().isEmpty() && grade.staffNotes().isEmpty()) {
-            return "";
+            return md.append("Nothing to read: no note for staff and no explanation.\n").toString();
         }
-        StringBuilder md = new StringBuilder("\n").append(STAFF_HEADING).append("\n\n");
         for (String note : grade.staffNotes()) {
             md.append("> ").append(note).append("\n\n");
         }
@@ -142,7 +141,7 @@ public final class Reports {
                     .append(" explanations in ANSWERS.md wait to be read; they carry no points until a person grades them.\n");
         }
         for (Explanation explanation : grade.explanations()) {
-            md.append("\n### Question ").append(explanation.number()).append(": ").append(explanation.question())
+            md.append("\n## Question ").append(explanation.number()).append(": ").append(explanation.question())
                     .append("\n\n").append(quoted(ReportText.forStaff(explanation))).append('\n');
         }
         return md.toString();

@@ -26,27 +26,25 @@ class StudentViewsTests {
             + " (0123456789) before Predictions.java was committed (9876543210).";
 
     @Test
-    @DisplayName("Classroom 50's Release body stays under GitHub's 125,000 characters when every failing test throws 300,000,"
-            + " and says where it was cut; summary.md keeps every message whole")
-    void theReleaseBodyIsCutUnderGitHubsLimit() throws Exception {
+    @DisplayName("summary.md, Classroom 50's Release body, stays under GitHub's 125,000 characters when every failing test"
+            + " throws 300,000, and says where it was cut")
+    void theSummaryIsCutUnderGitHubsLimit() throws Exception {
         List<TestResult> results = IntStream.range(0, 40).mapToObj(i -> result("floods" + i, "quorum", false, FLOOD)).toList();
         Grade grade = new Grade("flood", true, "", results, List.of(), "", 1.0);
-        GradingPolicy policy = GradingPolicy.load();
 
-        String body = Reports.studentSummary(grade, policy);
-        String summary = Reports.summary(grade, policy);
+        String summary = Reports.summary(grade, GradingPolicy.load());
 
-        assertThat(summary.length()).as("summary.md's length, uncut: what the Release body was before its cut")
-                .isGreaterThan(GITHUB_RELEASE_BODY_LIMIT);
-        assertThat(body.length()).as("the Release body's length, against GitHub's limit").isLessThanOrEqualTo(ReportText.OUTPUT_LIMIT)
-                .isLessThan(GITHUB_RELEASE_BODY_LIMIT);
-        assertThat(body).as("the Release body").startsWith("# Grade for flood").contains("**Score: 0 / 40**")
+        assertThat(results.stream().mapToInt(result -> result.message().length()).sum())
+                .as("the failing messages' length, uncut").isGreaterThan(GITHUB_RELEASE_BODY_LIMIT);
+        assertThat(summary.length()).as("summary.md's length, against GitHub's limit for a Release body")
+                .isLessThanOrEqualTo(ReportText.OUTPUT_LIMIT).isLessThan(GITHUB_RELEASE_BODY_LIMIT);
+        assertThat(summary).as("summary.md").startsWith("# Grade for flood").contains("**Score: 0 / 40**")
                 .contains(FLOOD.substring(0, 3_000)).doesNotContain(FLOOD.substring(0, 5_000)).contains(ReportText.CUT);
     }
 
     @Test
-    @DisplayName("a note for staff is in summary.md's part for staff and results.json's extra_data, and in nothing a student"
-            + " reads: the Release body, Classroom 50's and PrairieLearn's files, results.json's outputs")
+    @DisplayName("a note for staff is in staff-notes.md and results.json's extra_data, and in nothing a student reads:"
+            + " summary.md, Classroom 50's and PrairieLearn's files, results.json's outputs")
     void aStaffNoteReachesStaffOnly() throws Exception {
         GradingPolicy policy = GradingPolicy.load();
         Grade grade = new Grade("alice", true, "", List.of(result("passes", "quorum", true, "")), List.of("a note for the student"),
@@ -54,19 +52,27 @@ class StudentViewsTests {
         String gradescope = GradescopeResults.json(grade, policy);
         ResultsFile results = ResultsFile.parse(gradescope);
 
-        String summary = Reports.summary(grade, policy);
-        assertThat(summary.substring(summary.indexOf(Reports.STAFF_HEADING))).as("summary.md's part for staff").contains(STAFF_NOTE);
+        assertThat(Reports.staffNotes(grade)).as("staff-notes.md").startsWith(Reports.STAFF_HEADING).contains(STAFF_NOTE);
         assertThat(results.staffNotes()).as("results.json's extra_data, which Gradescope never shows a student")
                 .anySatisfy(note -> assertThat(note).contains("Predictions.java was committed"));
         Map<String, String> studentViews = Map.of(
-                "the Release body", Reports.studentSummary(grade, policy),
+                "summary.md", Reports.summary(grade, policy),
                 "Classroom 50's result.json", Classroom50Result.json(grade, policy, CLASSROOM50, Instant.EPOCH),
                 "PrairieLearn's results.json", PrairieLearnResults.json(grade, policy),
                 "results.json's output and tests", results.output() + results.tests());
-        studentViews.forEach((view, text) -> assertThat(text).as(view).contains(view.startsWith("the Release") ? "a note for the student" : "")
+        studentViews.forEach((view, text) -> assertThat(text).as(view).contains(view.equals("summary.md") ? "a note for the student" : "")
                 .doesNotContain("Predict first").doesNotContain(Reports.STAFF_HEADING));
         assertThat(ReportText.overall(grade)).as("the overall output every platform shows").contains("a note for the student")
                 .doesNotContain("Predict first");
+    }
+
+    @Test
+    @DisplayName("staff-notes.md is written for every grade, saying when there is nothing to read")
+    void theStaffFileSaysWhenThereIsNothingToRead() {
+        Grade grade = new Grade("bob", true, "", List.of(result("passes", "quorum", true, "")), List.of(), "", 1.0);
+
+        assertThat(Reports.staffNotes(grade)).as("staff-notes.md of a grade with no note for staff and no explanation")
+                .startsWith(Reports.STAFF_HEADING).contains("Grade of bob").contains("Nothing to read");
     }
 
     static TestResult result(String name, String tag, boolean passed, String message) {
