@@ -122,13 +122,14 @@ class ArtemisReportTests {
         assertThat(settings).as("the settings of the closed answers, which the policy shows after the due date")
                 .filteredOn(setting -> setting.property().equals("reasoning")).isNotEmpty()
                 .allMatch(setting -> setting.visibility().equals("AFTER_DUE_DATE"));
-        assertThat(settings).as("the settings of the quorum tests, which the policy shows").filteredOn(setting -> setting.property().equals("quorum"))
+        assertThat(settings).as("the settings of the quorum tests, which the policy shows")
+                .filteredOn(setting -> setting.property().equals("quorum"))
                 .isNotEmpty().allMatch(setting -> setting.visibility().equals("ALWAYS"));
     }
 
     @Test
-    @DisplayName("the problem statement keeps the handout's README and has one task per property, its tests all"
-            + " graded ones, each graded test in exactly one task")
+    @DisplayName("the problem statement keeps the handout's README and has one task per property shown now, each of its"
+            + " graded tests in exactly one task; the closed answers' tests, shown after the due date, go unnamed")
     void problemStatementLinksEachTaskToItsTests() {
         GradingPolicy policy = GradingPolicy.load();
         ArtemisExercise exercise = new ArtemisExercise(policy, policy.apply(TestSuite.HIDDEN.discover(true)));
@@ -145,7 +146,10 @@ class ArtemisReportTests {
         assertThat(statement).as("the problem statement").startsWith("# Leases\n\nThe README.\n");
         assertThat(tasks).as("the tasks").contains(policy.tags().get("quorum").title(), policy.tags().get("stale-rejection").title());
         assertThat(linked).as("the tests the tasks link").doesNotHaveDuplicates()
-                .containsExactlyInAnyOrderElementsOf(exercise.settings().stream().map(ArtemisExercise.Setting::testName).toList());
+                .containsExactlyInAnyOrderElementsOf(exercise.settings().stream().filter(setting -> setting.visibility().equals("ALWAYS"))
+                        .map(ArtemisExercise.Setting::testName).toList());
+        assertThat(statement).as("the problem statement, on the closed answers").contains(policy.tags().get("reasoning").title())
+                .doesNotContain("ReasoningGradedTests");
     }
 
     @Test
@@ -172,7 +176,8 @@ class ArtemisReportTests {
         assertThat(details.path("packageName").asText()).as("packageName").matches("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*");
         assertThat(details.path("maxPoints").asInt()).as("maxPoints").isEqualTo(exercise.maxPoints()).isPositive();
         assertThat(details.path("buildConfig").path("buildScript").asText()).as("the build script").startsWith("#!/usr/bin/env bash");
-        assertThat(details.path("buildConfig").path("timeoutSeconds").asInt()).as("the build's timeout").isEqualTo(ArtemisExercise.TIMEOUT_SECONDS);
+        assertThat(details.path("buildConfig").path("timeoutSeconds").asInt()).as("the build's timeout")
+                .isEqualTo(ArtemisExercise.TIMEOUT_SECONDS);
     }
 
     private static Grade grade(List<TestResult> results) {

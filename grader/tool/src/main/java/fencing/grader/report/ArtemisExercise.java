@@ -23,9 +23,10 @@ public record ArtemisExercise(GradingPolicy policy, List<TestCase> scored) {
 
     /**
      * The exercise's short name in the package: Artemis replaces it in every file of the repositories by the short name
-     * an instructor gives on import, so it is one no file of the kit holds.
+     * an instructor gives on import, so it is one no file of the kit holds whole (the tests repository is the kit):
+     * hence its two parts here and in {@code ./kit}.
      */
-    public static final String SHORT_NAME = "FencingKit";
+    public static final String SHORT_NAME = "Fencing" + "Kit";
     /** The exercise's title. */
     public static final String TITLE = "Leases, locks and fencing tokens";
     /** The seconds Artemis gives one build; the script's own limit for grading stays under it. */
@@ -99,7 +100,9 @@ public record ArtemisExercise(GradingPolicy policy, List<TestCase> scored) {
 
     /**
      * Returns the problem statement: the handout's {@code readme}, then one task per property, each linked to the
-     * graded tests whose main property it is, so that Artemis colours a task by those tests' results.
+     * graded tests whose main property it is, so that Artemis colours a task by those tests' results. A property the
+     * policy does not show yet (the closed answers) is a plain line: its tests' names, which a student can read in the
+     * statement's text, would say which answers the key takes.
      */
     public String problemStatement(String readme) {
         StringBuilder md = new StringBuilder(readme.strip()).append("\n\n## Graded tasks\n\n");
@@ -110,6 +113,11 @@ public record ArtemisExercise(GradingPolicy policy, List<TestCase> scored) {
                 continue;
             }
             int points = policy.points(tag.getKey());
+            if (!tag.getValue().visibility().shownNow()) {
+                md.append(String.format(Locale.ROOT, "1. %s (%d point%s): graded, each test's result shown %s%n", tag.getValue().title(),
+                        points, points == 1 ? "" : "s", tag.getValue().visibility().gradescope().replace('_', ' ')));
+                continue;
+            }
             md.append(String.format(Locale.ROOT, "1. [task][%s](%s) (%d point%s)%n", tag.getValue().title().replace("]", ")").replace("[", "("),
                     String.join(",", names), points, points == 1 ? "" : "s"));
         }
