@@ -3,9 +3,9 @@
 # (src/main/java/fencing/...). Prints the folder to grade.
 #
 # Usage: layout.sh UPLOAD SCRATCH
-#   UPLOAD   what the student submitted: a repository (a GitHub import or a zip), where the folder holding
-#            src/main/java/fencing is found wherever it is, or loose .java files, each placed by the package it
-#            declares (with ANSWERS.md, the lab's evidence.json, its study/ folder's evidence and study.zip, the
+#   UPLOAD   what the student submitted: a repository (a GitHub import or a zip), where the shallowest folder
+#            holding src/main/java/fencing is found wherever it is, or loose .java files, each placed by the package
+#            it declares (with ANSWERS.md, the lab's evidence.json, its study/ folder's evidence and study.zip, the
 #            zipped study, taken to the top)
 #   SCRATCH  an empty folder of the caller's, where loose files are laid out
 # Nothing is changed in UPLOAD; the grader then reads only the student-owned files, never through a link.
@@ -13,7 +13,9 @@ set -euo pipefail
 upload=$1
 scratch=$2
 
-layout=$(find "$upload" -type d -path '*/src/main/java/fencing' -not -path '*/target/*' -print | sort | head -n 1)
+# The shallowest such folder: a whole handout holds the lab's sources in lab/src/main/java/fencing too.
+layout=$(find "$upload" -type d -path '*/src/main/java/fencing' -not -path '*/target/*' -print \
+  | awk -F/ '{ print NF "\t" $0 }' | sort -t "$(printf '\t')" -k1,1n -k2 | head -n 1 | cut -f2-)
 if [ -n "$layout" ]; then
   printf '%s\n' "${layout%/src/main/java/fencing}"
   exit 0

@@ -6,12 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fencing.grader.report.ReportText;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * Checks a platform's result file against the one cut every such file makes: no test's output longer than
- * {@link ReportText#TEST_OUTPUT_LIMIT}, no overall output longer than {@link ReportText#OUTPUT_LIMIT}.
+ * {@link ReportText#TEST_OUTPUT_LIMIT}, no overall output longer than {@link ReportText#OUTPUT_LIMIT}. Artemis's reports are
+ * a folder of XML files, read as Artemis reads them ({@link ArtemisResults}).
  */
 final class OutputLimits {
 
@@ -23,8 +25,17 @@ final class OutputLimits {
     private OutputLimits() {
     }
 
-    /** Checks {@code file} and returns how many of its tests' texts say they were cut. */
+    /** Checks {@code file} (or Artemis's folder) and returns how many of its tests' texts say they were cut. */
     static int assertWithinLimits(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            int cut = 0;
+            for (var result : ArtemisResults.read(file).entrySet()) {
+                assertThat(result.getValue().message().length()).as("%s: the length of the message of %s", file, result.getKey())
+                        .isLessThanOrEqualTo(ReportText.TEST_OUTPUT_LIMIT);
+                cut += result.getValue().message().contains(ReportText.CUT) ? 1 : 0;
+            }
+            return cut;
+        }
         // Read raw: one check for every platform's file, by the fields their formats share.
         JsonNode root = JSON.readTree(file.toFile());
         for (String field : TEXTS) {

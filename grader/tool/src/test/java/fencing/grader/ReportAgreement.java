@@ -8,6 +8,7 @@ import fencing.grader.batch.Gradebook;
 import fencing.grader.files.BatchFolder;
 import fencing.grader.pipeline.Grade;
 import fencing.grader.pipeline.GradingPolicy;
+import fencing.grader.report.ArtemisSuite;
 import fencing.grader.report.GradescopeResults;
 import fencing.grader.report.Platform;
 import fencing.grader.report.Reports;
@@ -67,6 +68,14 @@ final class ReportAgreement {
         assertThat(classroom.path("max-score").asInt(-1)).as("%s: Classroom 50's max-score", who).isEqualTo(grade.maxScore());
         assertThat(sum(classroom, "score")).as("%s: the sum of Classroom 50's test scores", who).isEqualTo(grade.score());
         assertThat(sum(classroom, "max-score")).as("%s: the sum of Classroom 50's test max-scores", who).isEqualTo(grade.maxScore());
+
+        // Artemis scores by its own weight per test name, which the instructors' guide sets to each test's points.
+        Map<String, ArtemisResults.Result> artemis = ArtemisResults.read(Platform.ARTEMIS.file(reports));
+        assertThat(artemis.keySet()).as("%s: the tests Artemis reads", who)
+                .containsExactlyInAnyOrderElementsOf(grade.results().stream().map(result -> ArtemisSuite.testName(result.test())).toList());
+        assertThat(grade.results()).as("%s: each test's verdict as Artemis reads it", who)
+                .allSatisfy(result -> assertThat(artemis.get(ArtemisSuite.testName(result.test())).passed())
+                        .as("%s: Artemis's verdict of %s", who, result.test().name()).isEqualTo(result.passed()));
 
         JsonNode prairie = JSON.readTree(Platform.PRAIRIELEARN.file(reports).toFile());
         if (grade.status() == Grade.Status.NOT_GRADED) {

@@ -73,7 +73,7 @@ public final class GradeCommand implements Callable<Integer> {
             + " refused, exit 2, as ./kit policy refuses it.")
     private Path policy;
 
-    @Option(names = "--platform", paramLabel = "classroom50|prairielearn", description = "Also write this platform's own"
+    @Option(names = "--platform", paramLabel = "classroom50|prairielearn|artemis", description = "Also write this platform's own"
             + " result file, into OUT/<platform>/ (one submission only; Classroom 50's needs its runner's variables"
             + " CLASSROOM, ASSIGNMENT, SUBMISSION_TAG, COMMIT_URL, RELEASE_URL).")
     private List<String> platformNames = new ArrayList<>();
@@ -198,7 +198,7 @@ public final class GradeCommand implements Callable<Integer> {
         for (String name : names) {
             Platform platform = Arrays.stream(Platform.values()).filter(known -> known.id().equalsIgnoreCase(name)).findFirst()
                     .orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this), "--platform " + name
-                            + ": not a platform the grader writes for; give classroom50 or prairielearn"));
+                            + ": not a platform the grader writes for; give classroom50, prairielearn or artemis"));
             List<String> missing = platform.missing(System.getenv());
             if (!missing.isEmpty()) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--platform " + platform.id()

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * A grading platform whose own result file the grader writes beside the kit's reports, in a folder named after it:
- * {@code OUT/classroom50/result.json}, {@code OUT/prairielearn/results.json}. (Gradescope's format is the kit's own
+ * {@code OUT/classroom50/result.json}, {@code OUT/prairielearn/results.json}, {@code OUT/artemis/surefire-reports/}.
+ * (Gradescope's format is the kit's own
  * {@code results.json}, always written.) A grade that could not run gets no platform file: the platform is told by the
  * exit code, and shows its own error instead of a score.
  */
@@ -39,6 +40,20 @@ public enum Platform {
         void write(Grade grade, GradingPolicy policy, Path folder, Map<String, String> environment) throws IOException {
             Files.writeString(folder.resolve(file), PrairieLearnResults.json(grade, policy), StandardCharsets.UTF_8);
         }
+    },
+
+    /**
+     * Artemis's build: one surefire-style XML per graded test class ({@link ArtemisSuite}), in the folder the build
+     * script copies to where Artemis collects them. Points and visibility are Artemis's own settings per test name.
+     */
+    ARTEMIS("surefire-reports") {
+        @Override
+        void write(Grade grade, GradingPolicy policy, Path folder, Map<String, String> environment) throws IOException {
+            Path reports = Files.createDirectories(folder.resolve(file));
+            for (ArtemisSuite suite : ArtemisSuite.of(grade)) {
+                suite.write(reports);
+            }
+        }
     };
 
     final String file;
@@ -47,12 +62,12 @@ public enum Platform {
         this.file = file;
     }
 
-    /** Returns the platform's name on the command line: {@code classroom50}, {@code prairielearn}. */
+    /** Returns the platform's name on the command line: {@code classroom50}, {@code prairielearn}, {@code artemis}. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Returns where the platform's result file goes in the reports folder {@code out}. */
+    /** Returns where the platform's result file (Artemis's: folder) goes in the reports folder {@code out}. */
     public Path file(Path out) {
         return out.resolve(id()).resolve(file);
     }
