@@ -20,6 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 class SupervisedTests {
 
+    /**
+     * How long a family of processes may take to make its zombie: a bound for a family that never does, not a measure of
+     * a slow one, since a machine busy with the kit's other tests may keep a process from running for many seconds.
+     */
+    private static final Duration ZOMBIE_WAIT = Duration.ofSeconds(60);
+
     private static final int ROUNDS = 20;
 
     @Test
@@ -81,7 +87,7 @@ class SupervisedTests {
              Supervised probe = ChildJvm.of(ChannelProbe.class).args("zombie-family").channel(listener)
                      .prefix(List.of(python.get().toString(), "-c", NON_REAPING_FIRST_PROCESS)).log(dir.resolve("probe.log")).start("probe");
              Channel channel = listener.accept(probe, Duration.ofSeconds(30))) {
-            long zombie = ((ProbeMessage.Started) channel.receive(ProbeMessage.class, Duration.ofSeconds(30))).pid();
+            long zombie = ((ProbeMessage.Started) channel.receive(ProbeMessage.class, ZOMBIE_WAIT.plusSeconds(30))).pid();
             assertThat(ProcessHandle.of(zombie).map(ProcessHandle::isAlive)).as("the wrong check: the JDK calls the zombie %d alive", zombie)
                     .contains(true);
 
@@ -126,17 +132,17 @@ class SupervisedTests {
 
     /** Reads the pid of the zombie child of {@link #zombieParent(Path)} from {@code pidFile} and waits until it is one. */
     static long zombieOf(Supervised sleeper, Path pidFile) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long deadline = System.nanoTime() + ZOMBIE_WAIT.toNanos();
         while (!Files.exists(pidFile) || !Files.readString(pidFile).endsWith("\n")) {
             if (System.nanoTime() > deadline || !sleeper.isAlive()) {
-                throw new IllegalStateException(sleeper + " wrote no zombie's pid to " + pidFile + " within 10 s");
+                throw new IllegalStateException(sleeper + " wrote no zombie's pid to " + pidFile + " within " + ZOMBIE_WAIT.toSeconds() + " s");
             }
             Thread.sleep(10);
         }
         long zombie = Long.parseLong(Files.readString(pidFile).strip());
         while (ProcessLiveness.state(zombie) != 'Z') {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the child " + zombie + " of " + sleeper + " did not become a zombie within 10 s; its state: "
+                throw new IllegalStateException("the child " + zombie + " of " + sleeper + " did not become a zombie within " + ZOMBIE_WAIT.toSeconds() + " s; its state: "
                         + ProcessLiveness.state(zombie) + "; " + procOf(zombie, "cmdline"));
             }
             Thread.sleep(10);
@@ -159,10 +165,10 @@ class SupervisedTests {
             line.append((char) c);
         }
         long zombie = Long.parseLong(line.toString().strip());
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long deadline = System.nanoTime() + ZOMBIE_WAIT.toNanos();
         while (ProcessLiveness.state(zombie) != 'Z') {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the child " + zombie + " of " + sleeper + " did not become a zombie within 10 s; its state: "
+                throw new IllegalStateException("the child " + zombie + " of " + sleeper + " did not become a zombie within " + ZOMBIE_WAIT.toSeconds() + " s; its state: "
                         + ProcessLiveness.state(zombie) + "; " + procOf(zombie, "cmdline") + "; wchan " + procOf(zombie, "wchan"));
             }
             Thread.sleep(10);

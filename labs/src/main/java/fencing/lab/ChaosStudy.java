@@ -23,10 +23,10 @@ record ChaosStudy(ChaosPlan plan, Path dir, ChildClassPath classes, PrintWriter 
 
     /** Runs the chaos run into {@code dir}; returns its exit code, as {@link Repeats#run} does. */
     int run(PrintWriter err) {
-        Study.prepareOutDir(dir);
+        LabSettings.prepareOutDir(dir);
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case chaos (%s) · %d writers · %d s · seed %d · faults %s · lease TTL %d s · out %s%n",
-                ChaosRun.TITLE, plan.writers(), plan.seconds(), plan.seed(), Fault.spell(plan.faults()), Study.TTL_SECONDS, dir);
+                ChaosRun.TITLE, plan.writers(), plan.seconds(), plan.seed(), Fault.spell(plan.faults()), LabSettings.TTL_SECONDS, dir);
         say.flush();
         ChaosRun.Result result;
         String etcdOrigin;
@@ -34,7 +34,7 @@ record ChaosStudy(ChaosPlan plan, Path dir, ChildClassPath classes, PrintWriter 
             Etcd etcd = Etcd.shared();
             etcdOrigin = etcd.toString();
             say.println("etcd: " + etcd);
-            ChaosRun run = new ChaosRun(plan, Study.TTL_SECONDS, dir, classes.path(), say);
+            ChaosRun run = new ChaosRun(plan, LabSettings.TTL_SECONDS, dir, classes.path(), say);
             if (Extension.notImplemented(classes.path()).isPresent()) {
                 say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet");
                 run = run.withoutCurrentOwner();
@@ -43,13 +43,13 @@ record ChaosStudy(ChaosPlan plan, Path dir, ChildClassPath classes, PrintWriter 
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("The study could not finish: interrupted; replay with seed " + plan.seed());
-            return Study.EXIT_COULD_NOT_RUN;
+            return LabSettings.EXIT_COULD_NOT_RUN;
         } catch (RuntimeException e) {
-            Study.writeStackTrace(dir, e);
-            err.println("The study could not finish: " + Study.describe(e) + "; replay with seed " + plan.seed());
+            LabSettings.writeStackTrace(dir, e);
+            err.println("The study could not finish: " + LabSettings.describe(e) + "; replay with seed " + plan.seed());
             err.println("(details in " + dir.resolve("study-error.log") + ")");
             err.flush();
-            return Study.EXIT_COULD_NOT_RUN;
+            return LabSettings.EXIT_COULD_NOT_RUN;
         }
         Evidence.Study evidence = evidence(result, startedAt, etcdOrigin);
         ChaosReport.write(dir, evidence, result.findings(), History.read(Path.of(result.history())));
@@ -68,7 +68,7 @@ record ChaosStudy(ChaosPlan plan, Path dir, ChildClassPath classes, PrintWriter 
         say.println("reports:  " + dir.resolve("report.md") + "  " + dir.resolve("report.html"));
         say.println("replay:   " + plan.replay());
         say.flush();
-        return result.pass() ? 0 : Study.EXIT_DIFFERED;
+        return result.pass() ? 0 : LabSettings.EXIT_DIFFERED;
     }
 
     private Evidence.Study evidence(ChaosRun.Result r, String startedAt, String etcdOrigin) {
@@ -83,8 +83,8 @@ record ChaosStudy(ChaosPlan plan, Path dir, ChildClassPath classes, PrintWriter 
                 dir.relativize(Path.of(r.history())).toString(), r.freezes(), r.partitions(), r.writesPerSecond(), r.findings().problems(), modes, r.differences());
         Evidence.Summary summary = new Evidence.Summary(1, r.pass() ? 1 : 0, r.pass() ? 0 : 1, Evidence.Stats.of(List.of()),
                 Evidence.Stats.of(List.of()), Evidence.Stats.of(List.of()));
-        Evidence.Setup setup = new Evidence.Setup(Study.class.getName(), Study.CONTRACT, etcdOrigin, Runtime.version().toString(),
-                classes.note(), Study.TTL_SECONDS, 1, r.sinks());
+        Evidence.Setup setup = new Evidence.Setup(LabSettings.TOOL, LabSettings.CONTRACT, etcdOrigin, Runtime.version().toString(),
+                classes.note(), LabSettings.TTL_SECONDS, 1, r.sinks());
         return new Evidence.Study(Evidence.SCHEMA, Cases.CHAOS, ChaosRun.TITLE, setup, startedAt, Instant.now().toString(), List.of(), summary,
                 chaos, null);
     }

@@ -33,13 +33,13 @@ import java.util.concurrent.TimeUnit;
  */
 record Repeats(LabCase labCase, int repeats, Path dir, ChildClassPath classes, PrintWriter say) {
 
-    /** Runs the case into {@code dir}; returns its exit code (0, {@link Study#EXIT_DIFFERED} or {@link Study#EXIT_COULD_NOT_RUN}). */
+    /** Runs the case into {@code dir}; returns its exit code (0, {@link LabSettings#EXIT_DIFFERED} or {@link LabSettings#EXIT_COULD_NOT_RUN}). */
     int run(PrintWriter err) {
         CaseToRun toRun = CaseToRun.onTheClassesAtHand(labCase, classes.path());
-        Study.prepareOutDir(dir);
+        LabSettings.prepareOutDir(dir);
         String startedAt = Instant.now().toString();
         say.printf(Locale.ROOT, "Fencing study · case %s (%s) · %d repeat%s · lease TTL %d s · out %s%n",
-                labCase.name(), labCase.title(), repeats, repeats == 1 ? "" : "s", Study.TTL_SECONDS, dir);
+                labCase.name(), labCase.title(), repeats, repeats == 1 ? "" : "s", LabSettings.TTL_SECONDS, dir);
         if (!toRun.leftOut().isEmpty()) {
             say.println("current-owner mode left out: Part 4 (OwnerCheckingSink, EtcdOwnerCheck) is not written yet; "
                     + "this case runs plain and fenced");
@@ -52,8 +52,8 @@ record Repeats(LabCase labCase, int repeats, Path dir, ChildClassPath classes, P
             Thread.currentThread().interrupt();
             error = "interrupted";
         } else if (ended.failure() != null) {
-            error = Study.describe(ended.failure());
-            Study.writeStackTrace(dir, ended.failure());
+            error = LabSettings.describe(ended.failure());
+            LabSettings.writeStackTrace(dir, ended.failure());
         }
         Evidence.Study evidence = evidence(toRun, startedAt, ended.etcdOrigin(), done, error);
         Reports.write(dir, evidence);
@@ -62,9 +62,9 @@ record Repeats(LabCase labCase, int repeats, Path dir, ChildClassPath classes, P
             err.println("The study could not finish: " + error);
             err.println("(details in " + dir.resolve("study-error.log") + ")");
             err.flush();
-            return Study.EXIT_COULD_NOT_RUN;
+            return LabSettings.EXIT_COULD_NOT_RUN;
         }
-        return evidence.summary().failed() == 0 ? 0 : Study.EXIT_DIFFERED;
+        return evidence.summary().failed() == 0 ? 0 : LabSettings.EXIT_DIFFERED;
     }
 
     /**
@@ -105,18 +105,18 @@ record Repeats(LabCase labCase, int repeats, Path dir, ChildClassPath classes, P
                 ByteSequence warmUp = ByteSequence.from(Etcd.uniqueKey("lab-warm-up"), StandardCharsets.UTF_8);
                 client.getKVClient().txn().If(new Cmp(warmUp, Cmp.Op.EQUAL, CmpTarget.version(0)))
                         .Then(Op.get(warmUp, GetOption.DEFAULT)).commit().get(5, TimeUnit.SECONDS);
-                next = Prepared.start(1, Study.repeatDir(dir, 1), toRun, endpoints, Study.TTL_SECONDS, classes.path());
+                next = Prepared.start(1, LabSettings.repeatDir(dir, 1), toRun, endpoints, LabSettings.TTL_SECONDS, classes.path());
                 for (int i = 1; i <= repeats; i++) {
                     Prepared current = next;
                     next = null;
                     int following = i + 1;
                     Ahead ahead = new Ahead();
                     try {
-                        Evidence.Repeat repeat = new RepeatRun(toRun, client, restorable, Study.TTL_SECONDS, say, current, repeats)
+                        Evidence.Repeat repeat = new RepeatRun(toRun, client, restorable, LabSettings.TTL_SECONDS, say, current, repeats)
                                 .onCluster(cluster).run(() -> {
                                     if (following <= repeats) {
-                                        ahead.prepared = Prepared.start(following, Study.repeatDir(dir, following), toRun, endpoints,
-                                                Study.TTL_SECONDS, classes.path());
+                                        ahead.prepared = Prepared.start(following, LabSettings.repeatDir(dir, following), toRun, endpoints,
+                                                LabSettings.TTL_SECONDS, classes.path());
                                     }
                                 });
                         done.add(repeat);
@@ -150,8 +150,8 @@ record Repeats(LabCase labCase, int repeats, Path dir, ChildClassPath classes, P
         int passed = (int) done.stream().filter(repeat -> repeat.judgement().pass()).count();
         Evidence.Summary summary = new Evidence.Summary(done.size(), passed, done.size() - passed,
                 Evidence.Stats.of(a), Evidence.Stats.of(b), Evidence.Stats.of(expiry));
-        Evidence.Setup setup = new Evidence.Setup(Study.class.getName(), Study.CONTRACT, etcdOrigin, Runtime.version().toString(),
-                classes.note(), Study.TTL_SECONDS, repeats, toRun.implementations());
+        Evidence.Setup setup = new Evidence.Setup(LabSettings.TOOL, LabSettings.CONTRACT, etcdOrigin, Runtime.version().toString(),
+                classes.note(), LabSettings.TTL_SECONDS, repeats, toRun.implementations());
         return new Evidence.Study(Evidence.SCHEMA, labCase.name(), labCase.title(), setup, startedAt, Instant.now().toString(), done, summary,
                 null, error);
     }

@@ -6,20 +6,13 @@ import fencing.lab.run.chaos.ChaosPlan;
 import fencing.lab.run.chaos.Fault;
 import fencing.lab.report.StudyIndex;
 import fencing.support.FileTrees;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,12 +40,6 @@ import picocli.CommandLine.Spec;
             "2:the options were wrong",
             "3:the study could not run (etcd, a process or the sink failed)"})
 public final class Study implements Callable<Integer> {
-
-    /** The lease's time to live: etcd raises anything shorter to 2 s unless its election timeout is lowered. */
-    static final long TTL_SECONDS = 2;
-    static final int EXIT_DIFFERED = 1;
-    static final int EXIT_COULD_NOT_RUN = 3;
-
 
     private static final int MAX_REPEATS = 1000;
     /** Said at once where the lab cannot run, instead of failing at A's first freeze. */
@@ -102,7 +89,7 @@ public final class Study implements Callable<Integer> {
     public static void main(String[] args) {
         if (System.getProperty("os.name", "").startsWith("Windows")) {
             System.err.println(WINDOWS);
-            System.exit(EXIT_COULD_NOT_RUN);
+            System.exit(LabSettings.EXIT_COULD_NOT_RUN);
         }
         System.exit(commandLine().execute(args));
     }
@@ -111,10 +98,10 @@ public final class Study implements Callable<Integer> {
     static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Study());
         commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
-            line.getErr().println("The study could not run: " + describe(failure));
+            line.getErr().println("The study could not run: " + LabSettings.describe(failure));
             failure.printStackTrace(line.getErr());
             line.getErr().flush();
-            return EXIT_COULD_NOT_RUN;
+            return LabSettings.EXIT_COULD_NOT_RUN;
         });
         return commandLine;
     }
@@ -166,7 +153,7 @@ public final class Study implements Callable<Integer> {
         if (!selection.all()) {
             return run.one(selection.cases().get(0), repeats, dir);
         }
-        prepareOutDir(dir);
+        LabSettings.prepareOutDir(dir);
         for (String name : selection.cases()) {
             FileTrees.delete(dir.resolve(name));
         }
@@ -177,7 +164,7 @@ public final class Study implements Callable<Integer> {
             int exit = run.one(name, times, dir.resolve(name));
             exits.put(name, exit);
             say.println();
-            if (exit == EXIT_COULD_NOT_RUN && Thread.currentThread().isInterrupted()) {
+            if (exit == LabSettings.EXIT_COULD_NOT_RUN && Thread.currentThread().isInterrupted()) {
                 break;
             }
         }
@@ -185,8 +172,8 @@ public final class Study implements Callable<Integer> {
         say.println("all cases: " + StudyIndex.summary(exits));
         say.println("index:    " + dir.resolve("report.html"));
         say.flush();
-        return exits.size() < selection.cases().size() || exits.containsValue(EXIT_COULD_NOT_RUN) ? EXIT_COULD_NOT_RUN
-                : exits.containsValue(EXIT_DIFFERED) ? EXIT_DIFFERED : 0;
+        return exits.size() < selection.cases().size() || exits.containsValue(LabSettings.EXIT_COULD_NOT_RUN) ? LabSettings.EXIT_COULD_NOT_RUN
+                : exits.containsValue(LabSettings.EXIT_DIFFERED) ? LabSettings.EXIT_DIFFERED : 0;
     }
 
     /**
@@ -206,53 +193,6 @@ public final class Study implements Callable<Integer> {
     /** Returns {@code labCase} with A's clock at {@code clockRate} where the case has such a clock and a rate was given. */
     private static LabCase withClockRate(LabCase labCase, Double clockRate) {
         return clockRate == null ? labCase : labCase.withAClockRate(clockRate);
-    }
-
-    /** What {@code evidence.json} states as the fenced sink's contract. */
-    static final String CONTRACT = "A fenced sink rejects a write whose token is below the highest token it has accepted (its high-water mark);"
-            + " it accepts a token equal to or above it.";
-
-    static String describe(Throwable e) {
-        StringBuilder text = new StringBuilder(Objects.toString(e.getMessage(), e.getClass().getName()));
-        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
-            if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
-                text.append(" (").append(cause.getMessage()).append(')');
-            }
-        }
-        return text.toString();
-    }
-
-    static void writeStackTrace(Path dir, Exception e) {
-        StringWriter trace = new StringWriter();
-        e.printStackTrace(new PrintWriter(trace));
-        try {
-            Files.writeString(dir.resolve("study-error.log"), trace.toString());
-        } catch (IOException io) {
-            e.addSuppressed(io);
-            throw new UncheckedIOException("could not write " + dir.resolve("study-error.log") + " after: " + e.getMessage(), io);
-        }
-    }
-
-    static Path repeatDir(Path dir, int repeat) {
-        return dir.resolve(String.format(Locale.ROOT, "repeat-%02d", repeat));
-    }
-
-    /** Creates {@code dir}, removing only what an earlier study wrote there, so that old repeats never mix with new ones. */
-    static void prepareOutDir(Path dir) {
-        try {
-            Files.createDirectories(dir);
-            try (Stream<Path> old = Files.list(dir)) {
-                for (Path path : old.filter(p -> p.getFileName().toString().matches("repeat-\\d+")).toList()) {
-                    FileTrees.delete(path);
-                }
-            }
-            FileTrees.delete(dir.resolve("chaos"));
-            for (String name : List.of("evidence.json", "report.md", "report.html", "study-error.log", "history.jsonl", "index.md")) {
-                Files.deleteIfExists(dir.resolve(name));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not prepare the out directory " + dir, e);
-        }
     }
 
     /**

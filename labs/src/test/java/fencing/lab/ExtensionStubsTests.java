@@ -64,7 +64,7 @@ class ExtensionStubsTests {
     void saysTheOwnerCheckIsNotImplementedYet(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "forged", "--child-class-path", classPath);
 
-        assertThat(run.exitCode).as("a study that cannot run exits 3; it said:%n%s%s", run.out, run.err).isEqualTo(Study.EXIT_COULD_NOT_RUN);
+        assertThat(run.exitCode).as("a study that cannot run exits 3; it said:%n%s%s", run.out, run.err).isEqualTo(LabSettings.EXIT_COULD_NOT_RUN);
         assertThat(run.err).as("the study names the method to write").contains("Not implemented yet: EtcdOwnerCheck.isCurrent");
     }
 
@@ -73,7 +73,7 @@ class ExtensionStubsTests {
     void saysTheLedgerIsNotImplementedYet(@TempDir Path dir) {
         StudyRun run = StudyRun.of(dir, "--case", "retry", "--child-class-path", classPath);
 
-        assertThat(run.exitCode).as("a study that cannot run exits 3; it said:%n%s%s", run.out, run.err).isEqualTo(Study.EXIT_COULD_NOT_RUN);
+        assertThat(run.exitCode).as("a study that cannot run exits 3; it said:%n%s%s", run.out, run.err).isEqualTo(LabSettings.EXIT_COULD_NOT_RUN);
         assertThat(run.err).as("the study names the method to write").contains("Not implemented yet: IdempotentLedger.add");
     }
 

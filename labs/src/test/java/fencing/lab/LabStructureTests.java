@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -43,6 +45,26 @@ class LabStructureTests {
                 .resideInAPackage("fencing.lab.run.cases..").check(LAB);
         noClasses().that().resideInAPackage("fencing.lab.run.cases..").should().dependOnClassesThat()
                 .resideInAPackage("fencing.lab.run.chaos..").check(LAB);
+    }
+
+    @Test
+    @DisplayName("Repeats and ChaosStudy take what they share with Study from LabSettings, and use nothing of Study")
+    void runsUseNothingOfTheCommandLine() throws IOException {
+        noClasses().that().belongToAnyOf(Repeats.class, ChaosStudy.class).should().dependOnClassesThat().belongToAnyOf(Study.class)
+                .as("Repeats and ChaosStudy depend on nothing of Study").check(LAB);
+        // javac copies a constant into the class that reads it, so a use of one of Study's constants shows only in the source.
+        Pattern named = Pattern.compile("(?<![.\\w])Study[.#]\\w+");
+        for (Class<?> run : List.of(Repeats.class, ChaosStudy.class)) {
+            Path source = KIT.resolve("labs/src/main/java/" + run.getName().replace('.', '/') + ".java");
+            assertThat(named.matcher(Files.readString(source)).results().map(MatchResult::group))
+                    .as("what %s names of Study (it takes such things from LabSettings)", run.getSimpleName()).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("the evidence names the study's main class as the tool that wrote it")
+    void evidenceNamesTheStudy() {
+        assertThat(LabSettings.TOOL).as("evidence.json's tool, against Study's class name").isEqualTo(Study.class.getName());
     }
 
     @Test

@@ -57,7 +57,7 @@ class OtherImplementationsTests {
         long aToken = run.repeat().lock().a().token();
 
         assertThat(run.exitCode).as("a repeat that does not end as expected makes the study exit 1; it said:%n%s%s", run.out, run.err)
-                .isEqualTo(Study.EXIT_DIFFERED);
+                .isEqualTo(LabSettings.EXIT_DIFFERED);
         assertThat(run.out).as("the study names what differed")
                 .contains("fenced: A's late write with token " + aToken + " was accepted, expected rejected")
                 .contains("fenced: ended at A-late, expected B-current");
@@ -75,7 +75,7 @@ class OtherImplementationsTests {
 
         StudyRun run = StudyRun.of(dir.resolve("out"), "--child-class-path", String.join(File.pathSeparator, withoutSolutions));
 
-        assertThat(run.exitCode).as("a study that cannot run exits 3; it said:%n%s%s", run.out, run.err).isEqualTo(Study.EXIT_COULD_NOT_RUN);
+        assertThat(run.exitCode).as("a study that cannot run exits 3; it said:%n%s%s", run.out, run.err).isEqualTo(LabSettings.EXIT_COULD_NOT_RUN);
         assertThat(run.err).as("the study says which method a student has yet to write").contains("Not implemented yet: EtcdLockService.tryAcquire");
     }
 

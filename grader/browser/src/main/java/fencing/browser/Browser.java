@@ -103,7 +103,9 @@ public final class Browser implements AfterAllCallback {
             }
             throw e;
         }
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30)).scriptTimeout(Duration.ofSeconds(10));
+        // Bounds for a page that never answers, not for a slow one: chromedriver's wait for the renderer (a screenshot, a
+        // print, a script) is the script timeout, and a machine busy with the kit's grades can starve a renderer for 10 s.
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60)).scriptTimeout(Duration.ofSeconds(60));
         return driver;
     }
 

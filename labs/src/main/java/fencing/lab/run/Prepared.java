@@ -1,6 +1,6 @@
 package fencing.lab.run;
 
-import fencing.lab.common.LoopbackBridge;
+import fencing.lab.common.CuttableBridge;
 import fencing.lab.sink.Mode;
 import fencing.lab.sink.SinkReport;
 import fencing.lab.worker.Worker;
@@ -34,7 +34,7 @@ public final class Prepared implements AutoCloseable {
     /** C, which never holds the lock, in the forged case; {@code null} otherwise. */
     final LabProcess<WorkerReport> forger;
     /** A's only paths to etcd, one per endpoint, in a case that cuts A from etcd; empty otherwise. */
-    private final List<LoopbackBridge> aToEtcd;
+    private final List<CuttableBridge> aToEtcd;
     private final String classPath;
     private final String endpoints;
     private final CaseToRun toRun;
@@ -42,7 +42,7 @@ public final class Prepared implements AutoCloseable {
     private int sinkStarts;
 
     private Prepared(int repeat, Path dir, String key, int port, LabProcess<WorkerReport> worker, LabProcess<WorkerReport> forger,
-                     List<LoopbackBridge> aToEtcd, LabProcess<SinkReport> sink, String classPath, String endpoints, CaseToRun toRun) {
+                     List<CuttableBridge> aToEtcd, LabProcess<SinkReport> sink, String classPath, String endpoints, CaseToRun toRun) {
         this.repeat = repeat;
         this.forger = forger;
         this.aToEtcd = aToEtcd;
@@ -64,11 +64,11 @@ public final class Prepared implements AutoCloseable {
         LabProcess<SinkReport> sink = startSink(dir, port, toRun, classPath, endpoints, key, "sink-server.log");
         LabProcess<WorkerReport> worker = null;
         LabProcess<WorkerReport> forger = null;
-        List<LoopbackBridge> aToEtcd = List.of();
+        List<CuttableBridge> aToEtcd = List.of();
         try {
             // A reaches etcd through bridges the run can cut, and the sink directly, so that a cut parts A from etcd alone.
-            aToEtcd = toRun.labCase().cutsAFromEtcd() ? LoopbackBridge.toEach(endpoints) : List.of();
-            String aEndpoints = aToEtcd.isEmpty() ? endpoints : LoopbackBridge.endpoints(aToEtcd);
+            aToEtcd = toRun.labCase().cutsAFromEtcd() ? CuttableBridge.toEach(endpoints) : List.of();
+            String aEndpoints = aToEtcd.isEmpty() ? endpoints : CuttableBridge.endpoints(aToEtcd);
             worker = LabProcess.start("worker A", WorkerReport.class, Prepared::workerFailure, classPath, Worker.class, List.of(
                     "--name", "A", "--endpoints", aEndpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
                     "--sink", "http://127.0.0.1:" + port), dir.resolve("worker-A.log"));
@@ -83,7 +83,7 @@ public final class Prepared implements AutoCloseable {
                     worker.close();
                 }
             } finally {
-                LoopbackBridge.closeAll(aToEtcd);
+                CuttableBridge.closeAll(aToEtcd);
                 sink.close();
             }
             throw e;
@@ -137,7 +137,7 @@ public final class Prepared implements AutoCloseable {
         if (aToEtcd.isEmpty()) {
             throw new IllegalStateException("A reaches etcd directly in the " + toRun.labCase().name() + " case: there is no path to cut");
         }
-        aToEtcd.forEach(LoopbackBridge::cut);
+        aToEtcd.forEach(CuttableBridge::cut);
     }
 
     /** Kills the sink server with SIGKILL and starts a new one over the same files and port; returns at once. */
@@ -176,7 +176,7 @@ public final class Prepared implements AutoCloseable {
                 try {
                     sink.close();
                 } finally {
-                    LoopbackBridge.closeAll(aToEtcd);
+                    CuttableBridge.closeAll(aToEtcd);
                 }
             }
         }

@@ -29,10 +29,10 @@ import java.util.stream.Collectors;
  * finishing: the run ends with {@link Starved} (no score, never a lost point).
  *
  * <p>When a JVM dies ({@code System.exit}, {@code Runtime.halt}, a crash), the test it was running fails with what
- * happened, or, in a class's set-up outside any test, that class's tests do; a new JVM runs the tests that are left.
- * A JVM that dies with nothing running at all cannot be blamed on one class, so from then on each class runs in a JVM of
- * its own, and each test's verdict is its own whatever the timing of the exit. The whole run has a wall-clock limit;
- * tests not run by then fail with a message that says so.
+ * happened, or, in a class's set-up outside any test, that class's tests do ({@link Settlement}); a new JVM runs the
+ * tests that are left. A JVM that dies with nothing running at all cannot be blamed on one class, so from then on each
+ * class runs in a JVM of its own, and each test's verdict is its own whatever the timing of the exit. The whole run has
+ * a wall-clock limit; tests not run by then fail with a message that says so.
  *
  * <p>Before its first test, each JVM reports where it loaded the submission's classes from ({@link ClassOrigins}); a
  * JVM that loaded them from anywhere but the submission's class directory, or that ended before it reached the grader
@@ -124,7 +124,7 @@ final class ForkedRun {
                             + " left was run in a JVM of its own.");
                 }
             } else {
-                settle(ending, tally);
+                Settlement.settle(ending, tally, limits, stoppedIn, lastOutput).ifPresent(notes::add);
             }
         }
         return tests.stream().map(test -> results.get(test.uniqueId())).toList();
@@ -287,38 +287,6 @@ final class ForkedRun {
             if (!jvm.isAlive() || System.nanoTime() >= limit) {
                 throw new NeverConnected("the test JVM did not report where it loaded the submission's classes from"
                         + (jvm.isAlive() ? " within " + ORIGINS_LIMIT.toSeconds() + " s of reaching the grader" : ": it ended first"));
-            }
-        }
-    }
-
-    private void settle(JvmWatch.Ending ending, Tally tally) {
-        String id = ending.running();
-        if (ending.kind() == JvmWatch.Kind.DONE || id == null) {
-            return;
-        }
-        Limits.Test stoppedBy = ending.isTest() ? limits.of(tally.test(id)) : limits.test();
-        String message = switch (ending.kind()) {
-            case EXITED -> lastOutput.contains("Terminating due to java.lang.OutOfMemoryError")
-                    ? "the JVM ran out of memory during the test (OutOfMemoryError) and was ended"
-                    : "the JVM exited during the test (System.exit, Runtime.halt or a crash)";
-            case OVER_BUDGET -> WhereItStopped.overBudget(stoppedBy, ending, stoppedIn);
-            case BACKSTOP -> WhereItStopped.backstop(stoppedBy, ending, stoppedIn);
-            case TIME_LIMIT -> "timed out: grading stopped at its time limit of " + limits.run().toSeconds() + " s";
-            case DONE -> throw new IllegalStateException("a finished run has no test in progress");
-        };
-        if (ending.isTest()) {
-            TestCase test = tally.failRunning(id, message);
-            if (ending.kind() != JvmWatch.Kind.TIME_LIMIT) {
-                notes.add(test.name() + ": " + message + "; the tests left were run in a new JVM.");
-            }
-        } else {
-            String during = ending.kind() == JvmWatch.Kind.EXITED
-                    ? "the JVM exited during the set-up of this test's class, outside any test (System.exit, Runtime.halt"
-                            + " or a crash in a static initializer or a @BeforeAll)"
-                    : "the set-up of this test's class, outside any test, " + message;
-            if (tally.failClass(id, during) > 0 && ending.kind() != JvmWatch.Kind.TIME_LIMIT) {
-                notes.add(id.substring(id.lastIndexOf(':') + 1).replace("]", "") + ": " + during
-                        + "; the tests left were run in a new JVM.");
             }
         }
     }

@@ -8,7 +8,6 @@ import fencing.grader.sandbox.KitFingerprint;
 import fencing.grader.sandbox.Sandbox;
 import fencing.support.FileTrees;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -19,8 +18,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** Grades one submission: compiles its student-owned files, runs the tests in a JVM of their own, and scores the events. */
 public final class Grader implements AutoCloseable {
@@ -98,7 +95,7 @@ public final class Grader implements AutoCloseable {
     private final KitClassPath kitClassPath = KitClassPath.ofThisJvm();
 
     private final Sandbox sandbox = Sandbox.forThisMachine();
-    private final Set<String> provided = providedSources();
+    private final Set<String> provided = SubmissionIntake.providedByKit();
     private ClassDataArchive classData;
     private int expectedGrades = Integer.MAX_VALUE;
 
@@ -321,21 +318,6 @@ public final class Grader implements AutoCloseable {
             classData.expectGrades(expectedGrades);
         }
         return classData;
-    }
-
-    /** The kit's provided sources, relative to {@code src/main/java}: a student's repository holds them too. */
-    private static Set<String> providedSources() {
-        Optional<Path> root = KitLocations.findRoot();
-        Path sources = root.map(dir -> KitLocations.exercises().resolve(StudentFiles.SOURCE_ROOT)).orElse(null);
-        if (sources == null || !Files.isDirectory(sources)) {
-            return Set.of();
-        }
-        try (Stream<Path> files = Files.walk(sources)) {
-            return files.filter(file -> file.toString().endsWith(".java"))
-                    .map(file -> sources.relativize(file).toString().replace('\\', '/')).collect(Collectors.toSet());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list the kit's provided sources in " + sources, e);
-        }
     }
 
     private static double seconds(long start) {

@@ -1,12 +1,10 @@
 package fencing.grader.pipeline;
 
+import fencing.grader.KitLocations;
 import fencing.grader.StudentFiles;
+import fencing.grader.pipeline.NoFollowReader.Refused;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -15,13 +13,15 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Takes a submission's student-owned files into the grader's work directory, or says why it will not.
@@ -29,16 +29,14 @@ import java.util.TreeSet;
  * <p>A student file the submission does not hold is listed as missing, not refused: the grader puts the kit's stub in
  * its place.
  *
- * <p>Only regular files inside the submission folder are read, each directory opened relative to its parent
- * and never through a symbolic link ({@code openat} with {@code O_NOFOLLOW}), so a link to the kit's solutions
+ * <p>Only regular files inside the submission folder are read ({@link NoFollowReader}), each directory opened relative to
+ * its parent and never through a symbolic link ({@code openat} with {@code O_NOFOLLOW}), so a link to the kit's solutions
  * or to a hidden test's source is refused, not followed. The bytes read are checked (size, UTF-8) and written
  * to the work directory, and only those copies are compiled: nothing changed in the submission after its check
  * can reach the compiler.
  */
 public final class SubmissionIntake {
 
-    /** The largest student file taken: a source file of this exercise is a few KiB. */
-    static final int MAX_FILE_BYTES = 1024 * 1024;
     private static final int LISTED = 12;
 
     /**
@@ -54,15 +52,6 @@ public final class SubmissionIntake {
         /** Whether the files were taken. */
         public boolean accepted() {
             return refusal == null;
-        }
-    }
-
-    /** Why one file or directory is refused; its message names the file. */
-    private static final class Refused extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Refused(String message) {
-            super(message);
         }
     }
 
@@ -102,7 +91,7 @@ public final class SubmissionIntake {
                         + " following links (no openat): grading needs Linux or macOS");
             }
             for (String path : StudentFiles.PATHS) {
-                byte[] bytes = read(root, StudentFiles.SOURCE_ROOT + "/" + path);
+                byte[] bytes = NoFollowReader.read(root, StudentFiles.SOURCE_ROOT + "/" + path);
                 if (bytes == null) {
                     missing.add(path);
                     continue;
@@ -118,31 +107,32 @@ public final class SubmissionIntake {
                 answersDir = answersDir.getParent();
             }
             for (String beside : StudentFiles.BESIDE_SOURCES) {
-                byte[] bytes = read(root, beside);
+                byte[] bytes = NoFollowReader.read(root, beside);
                 if (bytes != null) {
                     Files.write(answersDir.resolve(beside), bytes);
                 }
             }
             List<String> studied = studyFiles(root);
             for (String evidence : studied) {
-                byte[] bytes = read(root, evidence);
+                byte[] bytes = NoFollowReader.read(root, evidence);
                 if (bytes != null) {
                     Path copy = answersDir.resolve(evidence);
                     Files.createDirectories(copy.getParent());
                     Files.write(copy, bytes);
                 }
             }
-            byte[] archive = readAtMost(root, StudentFiles.STUDY_ARCHIVE, StudyArchive.MAX_BYTES, "for the zipped study");
+            byte[] archive = NoFollowReader.readAtMost(root, StudentFiles.STUDY_ARCHIVE, StudyArchive.MAX_BYTES,
+                    "for the zipped study");
             if (archive != null) {
                 if (!studied.isEmpty()) {
                     throw new Refused("both " + StudentFiles.STUDY + "/ and " + StudentFiles.STUDY_ARCHIVE + " are there: give the"
                             + " lab's evidence once, as the folder or as its zip");
                 }
-                for (var evidence : StudyArchive.evidence(archive, MAX_FILE_BYTES).entrySet()) {
+                for (var evidence : StudyArchive.evidence(archive, NoFollowReader.MAX_FILE_BYTES).entrySet()) {
                     String path = StudentFiles.STUDY + "/" + evidence.getKey() + "/" + StudentFiles.EVIDENCE;
                     Path copy = answersDir.resolve(path);
                     Files.createDirectories(copy.getParent());
-                    Files.write(copy, checked(StudentFiles.STUDY_ARCHIVE + ": " + path, evidence.getValue()));
+                    Files.write(copy, NoFollowReader.checked(StudentFiles.STUDY_ARCHIVE + ": " + path, evidence.getValue()));
                 }
             }
         } catch (StudyArchive.Unfit e) {
@@ -160,7 +150,7 @@ public final class SubmissionIntake {
         if (!garbled.isEmpty()) {
             // The student meant these files: grading them as not submitted would blame the work, not the upload.
             return refuse("student files are missing: " + String.join(", ", missing) + "; in their place it holds "
-                    + garbled.stream().map(SubmissionIntake::shown).collect(java.util.stream.Collectors.joining(", "))
+                    + garbled.stream().map(SubmissionIntake::shown).collect(Collectors.joining(", "))
                     + ", whose names differ from theirs only by spaces or control characters", submission);
         }
         List<String> extra = extraSources(found, provided);
@@ -207,98 +197,6 @@ public final class SubmissionIntake {
         return files;
     }
 
-    /** Reads the student file {@code path} below {@code root} without following links; null when it does not exist. */
-    private static byte[] read(SecureDirectoryStream<Path> root, String path) throws Refused, IOException {
-        byte[] bytes = readAtMost(root, path, MAX_FILE_BYTES, "for one source file");
-        return bytes == null ? null : checked(path, bytes);
-    }
-
-    /**
-     * Reads {@code path} below {@code root} without following links, refusing it over {@code limit} bytes; null when it
-     * does not exist.
-     */
-    private static byte[] readAtMost(SecureDirectoryStream<Path> root, String path, int limit, String what)
-            throws Refused, IOException {
-        String[] names = path.split("/");
-        List<SecureDirectoryStream<Path>> opened = new ArrayList<>();
-        try {
-            SecureDirectoryStream<Path> dir = root;
-            StringBuilder sofar = new StringBuilder();
-            for (int i = 0; i < names.length; i++) {
-                Path name = Path.of(names[i]);
-                sofar.append(i == 0 ? "" : "/").append(names[i]);
-                BasicFileAttributes attributes;
-                try {
-                    attributes = dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-                            .readAttributes();
-                } catch (NoSuchFileException absent) {
-                    return null;
-                }
-                if (attributes.isSymbolicLink()) {
-                    throw new Refused(sofar + " is a symbolic link; the grader reads only regular files inside the"
-                            + " submission folder, never through a link");
-                }
-                boolean last = i == names.length - 1;
-                if (!last) {
-                    if (!attributes.isDirectory()) {
-                        throw new Refused(sofar + " is not a folder");
-                    }
-                    dir = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
-                    opened.add(dir);
-                    continue;
-                }
-                if (!attributes.isRegularFile()) {
-                    throw new Refused(sofar + " is not a regular file (" + (attributes.isDirectory() ? "a folder"
-                            : "a device, a pipe or a socket") + ")");
-                }
-                if (attributes.size() > limit) {
-                    throw new Refused(sofar + " is " + attributes.size() + " bytes, over the limit of " + limit + " bytes " + what);
-                }
-                try (SeekableByteChannel channel = dir.newByteChannel(name, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
-                    byte[] bytes = readAtMost(channel, limit);
-                    if (bytes.length > limit) {
-                        throw new Refused(sofar + " is over the limit of " + limit + " bytes " + what);
-                    }
-                    return bytes;
-                }
-            }
-            return null;
-        } finally {
-            for (SecureDirectoryStream<Path> dir : opened) {
-                dir.close();
-            }
-        }
-    }
-
-    private static byte[] readAtMost(SeekableByteChannel channel, int limit) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(limit + 1);
-        while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
-            // Reads until the end, or one byte past the limit: a file that grew since its size was read is caught too.
-        }
-        byte[] bytes = new byte[buffer.position()];
-        buffer.flip().get(bytes);
-        return bytes;
-    }
-
-    private static byte[] checked(String path, byte[] bytes) throws Refused {
-        if (bytes.length > MAX_FILE_BYTES) {
-            throw new Refused(path + " is over the limit of " + MAX_FILE_BYTES + " bytes for one source file");
-        }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new Refused(path + " is not UTF-8 text (" + e.getMessage() + "): Java sources are graded as UTF-8");
-        }
-        int nul = text.indexOf('\0');
-        if (nul >= 0) {
-            throw new Refused(path + " holds a NUL character at offset " + nul + ": it is not Java source text");
-        }
-        return bytes;
-    }
-
-    /** The {@code .java} files under the source root that are neither student-owned nor provided by the kit. */
     /** Returns the files of {@code found} whose names are a missing student file's, give or take spaces and control characters. */
     private static List<String> garbled(List<String> found, List<String> missing) {
         String prefix = StudentFiles.SOURCE_ROOT + "/";
@@ -307,6 +205,7 @@ public final class SubmissionIntake {
                 .toList();
     }
 
+    /** The {@code .java} files under the source root that are neither student-owned nor provided by the kit. */
     private static List<String> extraSources(List<String> found, Set<String> provided) {
         String prefix = StudentFiles.SOURCE_ROOT + "/";
         return found.stream().filter(path -> path.startsWith(prefix) && path.endsWith(".java"))
@@ -350,9 +249,27 @@ public final class SubmissionIntake {
             }
         }
         text.append("\nExpected: a folder laid out like exercises/, with these student files, each a regular UTF-8"
-                + " file of at most ").append(MAX_FILE_BYTES / 1024).append(" KiB:");
+                + " file of at most ").append(NoFollowReader.MAX_FILE_BYTES / 1024).append(" KiB:");
         StudentFiles.PATHS.forEach(path -> text.append("\n  ").append(StudentFiles.SOURCE_ROOT).append('/').append(path));
         return new Result(null, List.of(), List.of(), text.toString());
+    }
+
+    /**
+     * Returns the kit's provided sources, relative to {@code src/main/java}, for {@link #take}: a student's repository
+     * holds them too. None where the kit is not found.
+     */
+    static Set<String> providedByKit() {
+        Optional<Path> root = KitLocations.findRoot();
+        Path sources = root.map(dir -> KitLocations.exercises().resolve(StudentFiles.SOURCE_ROOT)).orElse(null);
+        if (sources == null || !Files.isDirectory(sources)) {
+            return Set.of();
+        }
+        try (Stream<Path> files = Files.walk(sources)) {
+            return files.filter(file -> file.toString().endsWith(".java"))
+                    .map(file -> sources.relativize(file).toString().replace('\\', '/')).collect(Collectors.toSet());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the kit's provided sources in " + sources, e);
+        }
     }
 
     /** Writes a file name so that control characters and odd spaces show, as a report can hold it. */

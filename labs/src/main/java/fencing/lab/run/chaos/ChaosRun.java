@@ -1,6 +1,6 @@
 package fencing.lab.run.chaos;
 
-import fencing.lab.common.LoopbackBridge;
+import fencing.lab.common.CuttableBridge;
 import fencing.lab.run.Calls;
 import fencing.lab.run.LabProcess;
 import fencing.lab.common.Times;
@@ -40,7 +40,7 @@ import java.util.Set;
  * The chaos run: N writer JVMs loop on one lock against one sink server while the {@link Nemesis} freezes them or cuts them
  * off from etcd; the merged history is checked.
  *
- * <p>With {@link Fault#PARTITION} among the faults, each writer reaches etcd only through {@link LoopbackBridge}s of its own,
+ * <p>With {@link Fault#PARTITION} among the faults, each writer reaches etcd only through {@link CuttableBridge}s of its own,
  * one per endpoint, and the sink directly, so that a cut parts that writer from etcd alone. Writes {@code history.jsonl} (the format is in {@code labs/README.md}) and each writer's log and own
  * record under {@code chaos/}; the caller writes the reports from the returned {@link Result}.
  */
@@ -104,7 +104,7 @@ public final class ChaosRun {
         String key = Etcd.uniqueKey("lab-chaos");
         Map<String, LabProcess<?>> processes = new LinkedHashMap<>();
         Map<String, LabProcess<WorkerReport>> workers = new LinkedHashMap<>();
-        Map<String, List<LoopbackBridge>> toEtcd = new LinkedHashMap<>();
+        Map<String, List<CuttableBridge>> toEtcd = new LinkedHashMap<>();
         LabProcess<SinkReport> sink = null;
         try {
             Files.createDirectories(work);
@@ -119,9 +119,9 @@ public final class ChaosRun {
             for (int i = 1; i <= writers; i++) {
                 String name = "w" + i;
                 if (faults.contains(Fault.PARTITION)) {
-                    toEtcd.put(name, LoopbackBridge.toEach(etcd.endpoints()));
+                    toEtcd.put(name, CuttableBridge.toEach(etcd.endpoints()));
                 }
-                String endpoints = toEtcd.containsKey(name) ? LoopbackBridge.endpoints(toEtcd.get(name)) : etcd.endpoints();
+                String endpoints = toEtcd.containsKey(name) ? CuttableBridge.endpoints(toEtcd.get(name)) : etcd.endpoints();
                 LabProcess<WorkerReport> worker = LabProcess.start("writer " + name, WorkerReport.class,
                         r -> r instanceof WorkerReport.Failed f ? Optional.of(f.message() + " (" + f.exception() + ")") : Optional.empty(), classPath,
                         ChaosWorker.class, List.of("--name", name, "--endpoints", endpoints, "--key", key, "--ttl", Long.toString(ttlSeconds),
@@ -179,7 +179,7 @@ public final class ChaosRun {
                 }
             } finally {
                 // Last, once no writer is left to use them, and whatever failed before.
-                toEtcd.values().forEach(LoopbackBridge::closeAll);
+                toEtcd.values().forEach(CuttableBridge::closeAll);
             }
             if (failure != null) {
                 throw failure;

