@@ -11,8 +11,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 /**
  * {@code ./kit package artemis}'s output, made once per test run for every class that reads it, and the zip unpacked as
@@ -71,20 +69,9 @@ final class ArtemisPackage {
         }
     }
 
-    /** Unpacks {@code zip} into {@code target}, keeping the executable bit the zip records, as a checkout keeps it. */
+    /** Unpacks {@code zip} into {@code target}, its scripts executable as a checkout makes them. */
     private static void unzip(Path zip, Path target) throws IOException {
-        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
-                Path file = target.resolve(entry.getName()).normalize();
-                assertThat(file.startsWith(target)).as("%s stays inside the unpacked zip", entry.getName()).isTrue();
-                if (entry.isDirectory()) {
-                    Files.createDirectories(file);
-                    continue;
-                }
-                Files.createDirectories(file.getParent());
-                Files.copy(in, file);
-            }
-        }
+        Uploads.unzip(zip, target);
         markScripts(target);
     }
 

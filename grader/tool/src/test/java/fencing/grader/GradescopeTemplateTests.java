@@ -21,8 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -78,7 +76,7 @@ class GradescopeTemplateTests {
                 "--out", upload.toString()), Map.of(), KitLocations.root(), classDir.resolve("package.log"), LIMIT);
         assertThat(packaged.exit()).as("./kit package gradescope: %s", packaged.output()).isZero();
         Path context = Files.createDirectories(classDir.resolve("image"));
-        unzip(upload.resolve("autograder.zip"), context.resolve("source"));
+        Uploads.unzip(upload.resolve("autograder.zip"), context.resolve("source"));
         try (InputStream dockerfile = GradescopeTemplateTests.class.getResourceAsStream("/gradescope-image/Dockerfile")) {
             assertThat(dockerfile).as("gradescope-image/Dockerfile in the test resources").isNotNull();
             Files.copy(dockerfile, context.resolve("Dockerfile"));
@@ -285,21 +283,5 @@ class GradescopeTemplateTests {
 
     private static List<JsonNode> tests(JsonNode results) {
         return StreamSupport.stream(results.path("tests").spliterator(), false).toList();
-    }
-
-    /** Unpacks {@code zip} into {@code target} as Gradescope unpacks an upload: its files, without their modes. */
-    private static void unzip(Path zip, Path target) throws IOException {
-        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
-                Path file = target.resolve(entry.getName()).normalize();
-                assertThat(file.startsWith(target)).as("%s stays inside the unpacked upload", entry.getName()).isTrue();
-                if (entry.isDirectory()) {
-                    Files.createDirectories(file);
-                } else {
-                    Files.createDirectories(file.getParent());
-                    Files.copy(in, file);
-                }
-            }
-        }
     }
 }
