@@ -119,7 +119,7 @@ final class JvmWatch {
         if (!running.equals(current)) {
             current = running;
             currentStart = work.read();
-            currentLimits = isTest ? limits.of(tally.test(running)) : limits.test();
+            currentLimits = limits.of(tally.test(running));
             currentSince = System.nanoTime();
             nextWaitCheck = currentSince + currentLimits.wall().toNanos();
             return null;

@@ -24,7 +24,7 @@ final class Settlement {
         if (ending.kind() == JvmWatch.Kind.DONE || id == null) {
             return Optional.empty();
         }
-        Limits.Test stoppedBy = ending.isTest() ? limits.of(tally.test(id)) : limits.test();
+        Limits.Test stoppedBy = limits.of(tally.test(id));
         String message = switch (ending.kind()) {
             case EXITED -> lastOutput.contains("Terminating due to java.lang.OutOfMemoryError")
                     ? "the JVM ran out of memory during the test (OutOfMemoryError) and was ended"
