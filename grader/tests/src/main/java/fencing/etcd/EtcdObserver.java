@@ -71,10 +71,14 @@ final class EtcdObserver implements BeforeAllCallback, AfterAllCallback {
         client = null;
     }
 
-    /** Makes each kind of call the tests make, on keys of its own: a lease-attached key created in a Txn, read, compared and deleted. */
+    /**
+     * Makes each kind of call the tests make, on keys of its own: a lease-attached key created in a Txn, read, compared and
+     * deleted. Its lease is held as a test's ({@link #HELD_TTL_SECONDS}) and revoked at the end: under a small CPU share
+     * the warm-up itself takes seconds, and a lease that ran out first would fail its revoke with NOT_FOUND.
+     */
     private void warmUp() {
         ByteSequence key = bytes(Etcd.uniqueKey("warm-up"));
-        long leaseId = warm(client.getLeaseClient().grant(5)).getID();
+        long leaseId = warm(client.getLeaseClient().grant(HELD_TTL_SECONDS)).getID();
         TxnResponse created = warm(client.getKVClient().txn()
                 .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.version(0)))
                 .Then(Op.put(key, bytes("warm-up"), PutOption.builder().withLeaseId(leaseId).build()), Op.get(key, GetOption.DEFAULT))

@@ -22,6 +22,8 @@ public final class ResourceLimits implements AutoCloseable {
     private static final Path V1 = Path.of("/sys/fs/cgroup");
     private static final Path V2 = Path.of("/sys/fs/cgroup");
     private static final long PERIOD_MICROS = 100_000;
+    private static final long LONGEST_PERIOD_MICROS = 1_000_000;
+    private static final long LEAST_QUOTA_MICROS = 1_000;
 
     private final List<Path> groups;
     private final Path memory;
@@ -67,14 +69,16 @@ public final class ResourceLimits implements AutoCloseable {
 
     /** Creates groups whose processes share {@code cpus} of one CPU and at most {@code memoryBytes} (0: no limit). */
     static ResourceLimits of(double cpus, long memoryBytes) throws IOException {
-        long quota = Math.round(cpus * PERIOD_MICROS);
+        // The kernel's least quota is a millisecond a period: a share below a hundredth of a CPU takes a one-second period.
+        long period = cpus * PERIOD_MICROS >= LEAST_QUOTA_MICROS ? PERIOD_MICROS : LONGEST_PERIOD_MICROS;
+        long quota = Math.max(LEAST_QUOTA_MICROS, Math.round(cpus * period));
         String name = "fencing-limits-" + UUID.randomUUID();
         List<Path> groups = new ArrayList<>();
         Path memory = null;
         if (v1()) {
             Path cpu = Files.createDirectory(V1.resolve("cpu").resolve(name));
             groups.add(cpu);
-            Files.writeString(cpu.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_MICROS));
+            Files.writeString(cpu.resolve("cpu.cfs_period_us"), Long.toString(period));
             Files.writeString(cpu.resolve("cpu.cfs_quota_us"), Long.toString(quota));
             if (memoryBytes > 0) {
                 memory = Files.createDirectory(V1.resolve("memory").resolve(name));
@@ -84,7 +88,7 @@ public final class ResourceLimits implements AutoCloseable {
         } else {
             Path group = Files.createDirectory(V2.resolve(name));
             groups.add(group);
-            Files.writeString(group.resolve("cpu.max"), quota + " " + PERIOD_MICROS);
+            Files.writeString(group.resolve("cpu.max"), quota + " " + period);
             if (memoryBytes > 0) {
                 Files.writeString(group.resolve("memory.max"), Long.toString(memoryBytes));
                 memory = group;
@@ -100,6 +104,22 @@ public final class ResourceLimits implements AutoCloseable {
         groups.forEach(group -> prefix.add(group.resolve("cgroup.procs").toString()));
         prefix.add("--");
         return prefix;
+    }
+
+    /** Moves the running process {@code pid}, every thread of it, into the groups. */
+    public void add(long pid) throws IOException {
+        for (Path group : groups) {
+            Files.writeString(group.resolve("cgroup.procs"), Long.toString(pid));
+        }
+    }
+
+    /** Lifts the CPU limit: from now on the processes in the groups may use as much CPU as any other. */
+    public void lift() throws IOException {
+        if (v1()) {
+            Files.writeString(groups.get(0).resolve("cpu.cfs_quota_us"), "-1");
+        } else {
+            Files.writeString(groups.get(0).resolve("cpu.max"), "max");
+        }
     }
 
     /** Returns the most memory the processes in the groups have used at once, where a memory limit was set. */

@@ -115,10 +115,16 @@ record Verdicts(Map<String, Student> students) {
                 } else if (seen.passed() != test.passed()) {
                     differences.add(name + ": " + test.name() + ": " + (seen.passed() ? "passed" : "failed") + " here, "
                             + (test.passed() ? "passed" : "failed") + " in the reference" + (seen.passed() ? ""
-                            : " (here it said: " + seen.output().lines().findFirst().orElse("") + ")"));
+                            : " (here it said: " + said(seen.output()) + ")"));
                 }
             }
         });
         return differences;
+    }
+
+    /** The first lines of a failing test's output, enough to see its cause (a rule's message often names it on its second). */
+    private static String said(String output) {
+        String lines = String.join(" / ", output.lines().map(String::strip).filter(line -> !line.isEmpty()).limit(4).toList());
+        return lines.length() > 800 ? lines.substring(0, 800) + " …" : lines;
     }
 }

@@ -4,6 +4,7 @@ import fencing.grader.sandbox.ClassDataArchive;
 import fencing.grader.sandbox.Sandbox;
 import fencing.support.Channel;
 import fencing.support.ChildJvm;
+import fencing.support.Etcd;
 import fencing.support.LoopbackBridge;
 import fencing.support.Supervised;
 import java.io.File;
@@ -24,7 +25,9 @@ import java.util.stream.Collectors;
  *
  * <p>A test's limit is its work ({@link Limits}): a test that uses its CPU budget has its JVM stopped and fails. One that
  * reaches the wall-clock backstop fails as a deadlock or an endless wait; the backstop counts only the time no thread of
- * the JVM was kept waiting for a CPU, so a busy machine that starves a test slows it down but never stops it. If the run's
+ * the JVM, or of the etcd it uses, was kept waiting for a CPU, so a busy machine that starves a test slows it down but
+ * never stops it. Run side by side, a test that failed while one of those threads waited a second or more for a CPU has
+ * its group run again ({@link #starvedIn}): the submission's own bound on a call may have run out for that alone. If the run's
  * own limit comes while the running test is starved ({@link JvmWatch.Ending#starved()}), the machine kept the grade from
  * finishing: the run ends with {@link Starved} (no score, never a lost point).
  *
@@ -53,6 +56,8 @@ final class ForkedRun {
     private String lastOutput = "";
     /** Where the student's code was when its JVM was last stopped for a test's limits, if a thread dump said. */
     private Optional<String> stoppedIn = Optional.empty();
+    /** The tests (or classes) that failed side by side while the machine starved the JVM or etcd ({@link JvmWatch#starvedFailures()}). */
+    private final java.util.Set<String> starvedFailures = new java.util.LinkedHashSet<>();
 
     private final Sandbox sandbox;
     private final List<Path> hidden;
@@ -153,11 +158,22 @@ final class ForkedRun {
         }
         Map<String, List<TestResult>> finished = new LinkedHashMap<>();
         byGroup.forEach((group, tests) -> {
-            if (tests.stream().allMatch(test -> results.containsKey(test.uniqueId()))) {
+            if (tests.stream().allMatch(test -> results.containsKey(test.uniqueId())) && !starvedIn(tests)) {
                 finished.put(group, tests.stream().map(test -> results.get(test.uniqueId())).toList());
             }
         });
+        if (byGroup.values().stream().anyMatch(this::starvedIn)) {
+            notes.add("A test failed while the machine kept the test JVM or etcd waiting " + JvmWatch.STARVED_FAILURE.toSeconds()
+                    + " s or more for a CPU, which can make a call time out; the groups of such tests were run again from their"
+                    + " start, one test at a time, and their verdicts are that run's.");
+        }
         return finished;
+    }
+
+    /** Whether a test of {@code tests}, or the set-up of its class, failed while the machine starved the JVM or etcd. */
+    boolean starvedIn(List<TestCase> tests) {
+        return tests.stream().anyMatch(test -> starvedFailures.stream()
+                .anyMatch(id -> test.uniqueId().equals(id) || test.uniqueId().startsWith(id + "/")));
     }
 
     private JvmWatch.Ending runOnce(List<String> lines, Tally tally, long deadline, int attempt, boolean together)
@@ -258,7 +274,13 @@ final class ForkedRun {
         }
         try (Channel events = accepted.get()) {
             requireOwnClasses(events, jvm);
-            return new JvmWatch(limits, tally, jvm.pid(), deadline, together).follow(events);
+            JvmWatch watch = new JvmWatch(limits, tally, jvm.pid(), Etcd.processServing(environment.get("ETCD_ENDPOINTS")),
+                    deadline, together);
+            try {
+                return watch.follow(events);
+            } finally {
+                starvedFailures.addAll(watch.starvedFailures());
+            }
         }
     }
 

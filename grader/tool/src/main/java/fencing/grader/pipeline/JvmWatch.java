@@ -4,6 +4,7 @@ import fencing.support.Channel;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,6 +18,13 @@ final class JvmWatch {
 
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration BACKSTOP_RECHECK = Duration.ofSeconds(1);
+    /**
+     * How long one thread of the test JVM or of etcd may have waited for a CPU during a test that failed, before the
+     * machine, not the submission, may have failed it: a student's own bound on a call (five seconds for an etcd call)
+     * runs out while etcd or the JVM stands in the run queue. A test that fails at once, as a wrong submission's does,
+     * has no thread wait that long on any machine that can grade at all.
+     */
+    static final Duration STARVED_FAILURE = Duration.ofSeconds(1);
 
     /** How a test JVM's run ended. */
     enum Kind { DONE, EXITED, OVER_BUDGET, BACKSTOP, TIME_LIMIT }
@@ -56,25 +64,28 @@ final class JvmWatch {
     private final Map<String, Start> starts = new HashMap<>();
     /** When several groups run side by side: the reading and time of the watch's first look at the JVM. */
     private Start first;
+    /**
+     * When several groups run side by side: the tests, and the classes whose set-up failed, that failed while a thread of
+     * the JVM or etcd was starved.
+     */
+    private final java.util.Set<String> starvedFailures = new java.util.LinkedHashSet<>();
     private String current;
     private JvmWork.Reading currentStart;
     private Limits.Test currentLimits;
     private long currentSince;
     private long nextWaitCheck;
 
-    JvmWatch(Limits limits, Tally tally, long pid, long deadline) {
-        this(limits, tally, pid, deadline, false);
-    }
-
     /**
-     * Creates a watch; with {@code together}, the JVM runs several groups of tests side by side, so that no CPU or time
-     * can be put down to one test: the JVM is stopped as soon as the oldest of what runs has seen its JVM use a test's
-     * CPU budget, or reach the backstop, and what ends is {@link Ending#running()} {@code null}.
+     * Creates a watch of the JVM {@code pid} and of {@code etcd}, the etcd process its tests use where the grader started
+     * it, whose threads' waits for a CPU count with the JVM's in the backstop; with {@code together}, the JVM runs several
+     * groups of tests side by side, so that no CPU or time can be put down to one test: the JVM is stopped as soon as the
+     * oldest of what runs has seen its JVM use a test's CPU budget, or reach the backstop, and what ends is {@link
+     * Ending#running()} {@code null}.
      */
-    JvmWatch(Limits limits, Tally tally, long pid, long deadline, boolean together) {
+    JvmWatch(Limits limits, Tally tally, long pid, java.util.OptionalLong etcd, long deadline, boolean together) {
         this.limits = limits;
         this.tally = tally;
-        this.work = new JvmWork(pid);
+        this.work = new JvmWork(pid, etcd);
         this.deadline = deadline;
         this.together = together;
     }
@@ -118,7 +129,7 @@ final class JvmWatch {
         }
         if (!running.equals(current)) {
             current = running;
-            currentStart = work.read();
+            currentStart = work.readWithEtcd();
             currentLimits = limits.of(tally.test(running));
             currentSince = System.nanoTime();
             nextWaitCheck = currentSince + currentLimits.wall().toNanos();
@@ -132,8 +143,8 @@ final class JvmWatch {
         // is not stopped by it (its CPU budget still stops an endless loop), while a deadlock, which wants no CPU, is.
         long now = System.nanoTime();
         if (now >= nextWaitCheck) {
-            JvmWork.Reading reading = work.read();
-            long waited = reading.longestWaitSince(currentStart).map(Duration::toNanos).orElse(0L);
+            JvmWork.Reading reading = work.readWithEtcd();
+            long waited = longestWait(reading, currentStart);
             long unstarved = now - currentSince - waited;
             if (unstarved >= currentLimits.wall().toNanos()) {
                 return ending(Kind.BACKSTOP, running, isTest, reading);
@@ -155,12 +166,22 @@ final class JvmWatch {
             return whole(Kind.TIME_LIMIT);
         }
         java.util.Set<String> running = tally.allRunning();
+        List<String> failed = starts.keySet().stream().filter(id -> !running.contains(id) && tally.failed(id)).toList();
+        boolean fresh = running.stream().anyMatch(id -> !starts.containsKey(id));
+        if (running.isEmpty() && failed.isEmpty()) {
+            starts.clear();
+            return null;
+        }
+        // etcd's waits are read only where a test starts or failed: a test's start is its measure's, a failure its end.
+        JvmWork.Reading now = fresh || !failed.isEmpty() ? work.readWithEtcd() : work.read();
+        long time = System.nanoTime();
+        failed.stream().filter(id -> now.longestWaitWithEtcdSince(starts.get(id).reading())
+                        .map(waited -> waited.compareTo(STARVED_FAILURE) >= 0).orElse(false))
+                .forEach(starvedFailures::add);
         starts.keySet().retainAll(running);
         if (running.isEmpty()) {
             return null;
         }
-        JvmWork.Reading now = work.read();
-        long time = System.nanoTime();
         running.forEach(id -> starts.putIfAbsent(id, new Start(now, time)));
         Start oldest = starts.values().stream().min(java.util.Comparator.comparingLong(Start::since)).orElseThrow();
         if (now.cpuSince(oldest.reading()).compareTo(limits.testCpu()) > 0) {
@@ -168,10 +189,27 @@ final class JvmWatch {
         }
         long waited = now.longestWaitSince(oldest.reading()).map(Duration::toNanos).orElse(0L);
         if (time - oldest.since() - waited >= limits.testWall().toNanos()) {
-            return new Ending(Kind.BACKSTOP, null, false, now.cpuSince(oldest.reading()), Duration.ofNanos(waited),
-                    Duration.ofNanos(time - oldest.since()));
+            // Only then etcd's threads too: a test kept waiting by a starved etcd is starved, not stuck.
+            waited = longestWait(work.readWithEtcd(), oldest.reading());
+            if (time - oldest.since() - waited >= limits.testWall().toNanos()) {
+                return new Ending(Kind.BACKSTOP, null, false, now.cpuSince(oldest.reading()), Duration.ofNanos(waited),
+                        Duration.ofNanos(time - oldest.since()));
+            }
         }
         return null;
+    }
+
+    /** The longest wait for a CPU of one thread of the JVM, or of etcd where both readings have it, in nanoseconds. */
+    private static long longestWait(JvmWork.Reading now, JvmWork.Reading earlier) {
+        return now.longestWaitWithEtcdSince(earlier).or(() -> now.longestWaitSince(earlier)).map(Duration::toNanos).orElse(0L);
+    }
+
+    /**
+     * Returns the tests, and the classes whose set-up failed, that, run side by side, failed while one thread of the JVM or of etcd waited at least {@link
+     * #STARVED_FAILURE} for a CPU: the machine, not the submission, may have failed them.
+     */
+    java.util.Set<String> starvedFailures() {
+        return starvedFailures;
     }
 
     /**

@@ -20,6 +20,9 @@ import java.util.function.Function;
  * StaticState}), which one group's tests could leave behind for another's, runs that way from the start. So a group's
  * tests always run in the same order, and where the submission could keep state between groups, always after the same
  * groups: which way they ran changes how long a grade takes, never a verdict.
+ *
+ * <p>A group with a test that failed side by side while the machine kept the JVM or etcd waiting for a CPU (a call's own
+ * time bound, the submission's, may have run out for that alone) runs again the same way, and the verdicts are that run's.
  */
 final class SideBySide {
 
@@ -77,7 +80,9 @@ final class SideBySide {
             finished.values().forEach(results -> results.forEach(result -> byId.put(result.test().uniqueId(), result)));
             left = tests.stream().filter(test -> !byId.containsKey(test.uniqueId())).toList();
             notes.addAll(sideBySide.notes());
-            if (!left.isEmpty()) {
+            // A group run again for a starved failure has its own note, from the run.
+            if (byGroup.entrySet().stream().anyMatch(group -> !finished.containsKey(group.getKey())
+                    && !sideBySide.starvedIn(group.getValue()))) {
                 notes.add("The test JVM that ran the groups of tests side by side ended or was stopped before they had"
                         + " finished; the groups it had not finished were run again from their start, one test at a time.");
             }

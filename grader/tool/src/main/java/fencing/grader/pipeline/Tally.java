@@ -78,6 +78,12 @@ final class Tally {
         return running;
     }
 
+    /** Whether {@code id} is a test that ended and failed, or a class whose set-up or tear-down failed. */
+    boolean failed(String id) {
+        TestResult result = results.get(id);
+        return failures.containsKey(id) || byId.containsKey(id) && result != null && !result.passed();
+    }
+
     /** Returns the test that started and has not finished, if any. */
     Optional<String> running() {
         return started.keySet().stream().filter(byId::containsKey).findFirst();
