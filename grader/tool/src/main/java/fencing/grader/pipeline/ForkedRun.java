@@ -26,8 +26,9 @@ import java.util.stream.Collectors;
  * <p>A test's limit is its work ({@link Limits}): a test that uses its CPU budget has its JVM stopped and fails. One that
  * reaches the wall-clock backstop fails as a deadlock or an endless wait; the backstop counts only the time no thread of
  * the JVM, or of the etcd it uses, was kept waiting for a CPU, so a busy machine that starves a test slows it down but
- * never stops it. Run side by side, a test that failed while one of those threads waited a second or more for a CPU has
- * its group run again ({@link #starvedIn}): the submission's own bound on a call may have run out for that alone. If the run's
+ * never stops it. Run side by side, a test that failed on a timeout while one of those threads waited a second or more
+ * for a CPU has its group run again ({@link #starvedIn}): the submission's own bound on a call may have run out for that
+ * alone. If the run's
  * own limit comes while the running test is starved ({@link JvmWatch.Ending#starved()}), the machine kept the grade from
  * finishing: the run ends with {@link Starved} (no score, never a lost point).
  *
@@ -163,14 +164,14 @@ final class ForkedRun {
             }
         });
         if (byGroup.values().stream().anyMatch(this::starvedIn)) {
-            notes.add("A test failed while the machine kept the test JVM or etcd waiting " + JvmWatch.STARVED_FAILURE.toSeconds()
-                    + " s or more for a CPU, which can make a call time out; the groups of such tests were run again from their"
-                    + " start, one test at a time, and their verdicts are that run's.");
+            notes.add("A test failed on a timeout while the machine kept the test JVM or etcd waiting "
+                    + JvmWatch.STARVED_FAILURE.toSeconds() + " s or more for a CPU; the groups of such tests were run again"
+                    + " from their start, one test at a time, and their verdicts are that run's.");
         }
         return finished;
     }
 
-    /** Whether a test of {@code tests}, or the set-up of its class, failed while the machine starved the JVM or etcd. */
+    /** Whether a test of {@code tests}, or the set-up of its class, failed on a timeout while the machine starved the JVM or etcd. */
     boolean starvedIn(List<TestCase> tests) {
         return tests.stream().anyMatch(test -> starvedFailures.stream()
                 .anyMatch(id -> test.uniqueId().equals(id) || test.uniqueId().startsWith(id + "/")));

@@ -19,10 +19,10 @@ final class JvmWatch {
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration BACKSTOP_RECHECK = Duration.ofSeconds(1);
     /**
-     * How long one thread of the test JVM or of etcd may have waited for a CPU during a test that failed, before the
-     * machine, not the submission, may have failed it: a student's own bound on a call (five seconds for an etcd call)
-     * runs out while etcd or the JVM stands in the run queue. A test that fails at once, as a wrong submission's does,
-     * has no thread wait that long on any machine that can grade at all.
+     * How long one thread of the test JVM or of etcd may have waited for a CPU during a test that failed on a time bound
+     * ({@link Tally#TIME_BOUND}), before the machine, not the submission, may have failed it: a student's own bound on a
+     * call (five seconds for an etcd call, a busy timeout for SQLite's lock) runs out while etcd or the JVM stands in the
+     * run queue. A failure of any other kind is the submission's however starved the machine was.
      */
     static final Duration STARVED_FAILURE = Duration.ofSeconds(1);
 
@@ -65,8 +65,8 @@ final class JvmWatch {
     /** When several groups run side by side: the reading and time of the watch's first look at the JVM. */
     private Start first;
     /**
-     * When several groups run side by side: the tests, and the classes whose set-up failed, that failed while a thread of
-     * the JVM or etcd was starved.
+     * When several groups run side by side: the tests, and the classes whose set-up failed, that failed on a time bound
+     * while a thread of the JVM or etcd was starved.
      */
     private final java.util.Set<String> starvedFailures = new java.util.LinkedHashSet<>();
     private String current;
@@ -166,7 +166,7 @@ final class JvmWatch {
             return whole(Kind.TIME_LIMIT);
         }
         java.util.Set<String> running = tally.allRunning();
-        List<String> failed = starts.keySet().stream().filter(id -> !running.contains(id) && tally.failed(id)).toList();
+        List<String> failed = starts.keySet().stream().filter(id -> !running.contains(id) && tally.failedOnATimeBound(id)).toList();
         boolean fresh = running.stream().anyMatch(id -> !starts.containsKey(id));
         if (running.isEmpty() && failed.isEmpty()) {
             starts.clear();
@@ -205,7 +205,7 @@ final class JvmWatch {
     }
 
     /**
-     * Returns the tests, and the classes whose set-up failed, that, run side by side, failed while one thread of the JVM or of etcd waited at least {@link
+     * Returns the tests, and the classes whose set-up failed, that, run side by side, failed on a time bound while one thread of the JVM or of etcd waited at least {@link
      * #STARVED_FAILURE} for a CPU: the machine, not the submission, may have failed them.
      */
     java.util.Set<String> starvedFailures() {

@@ -18,6 +18,17 @@ final class Tally {
     private final Map<String, Long> started = new LinkedHashMap<>();
     private final Map<String, Long> containers = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
+    /** The tests, and the classes whose set-up failed, that failed on a time bound ({@link #TIME_BOUND}). */
+    private final java.util.Set<String> timedOut = new java.util.HashSet<>();
+
+    /**
+     * What a failure that a time bound ended says of itself: a call's timeout ({@code TimeoutException}), gRPC's {@code
+     * DEADLINE_EXCEEDED}, etcd's own ("etcdserver: request timed out", when a starved etcd could not commit a request in
+     * time), or SQLite's {@code SQLITE_BUSY} once a busy timeout ran out. On a starved machine such a bound can run out for
+     * that alone.
+     */
+    static final java.util.regex.Pattern TIME_BOUND = java.util.regex.Pattern.compile(
+            "TimeoutException|DEADLINE_EXCEEDED|etcdserver: request timed out|SQLITE_BUSY");
 
     Tally(List<TestCase> tests, Map<String, TestResult> results) {
         this.byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, Function.identity()));
@@ -78,10 +89,9 @@ final class Tally {
         return running;
     }
 
-    /** Whether {@code id} is a test that ended and failed, or a class whose set-up or tear-down failed. */
-    boolean failed(String id) {
-        TestResult result = results.get(id);
-        return failures.containsKey(id) || byId.containsKey(id) && result != null && !result.passed();
+    /** Whether {@code id} is a test, or a class whose set-up or tear-down, failed on a time bound ({@link #TIME_BOUND}). */
+    boolean failedOnATimeBound(String id) {
+        return timedOut.contains(id);
     }
 
     /** Returns the test that started and has not finished, if any. */
@@ -139,6 +149,9 @@ final class Tally {
         String status = event.status();
         if (!status.equals("SUCCESSFUL")) {
             failures.putIfAbsent(id, message(status, Stubs.named(event.message() == null ? "" : event.message(), event.trace())));
+            if (TIME_BOUND.matcher((event.message() == null ? "" : event.message()) + "\n" + (event.trace() == null ? "" : event.trace())).find()) {
+                timedOut.add(id);
+            }
         }
         if (test != null && started.containsKey(id)) {
             long millis = (System.nanoTime() - started.remove(id)) / 1_000_000;

@@ -12,12 +12,20 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The figures a test's verdict rests on, read off real processes: the CPU a process uses, and whether it was starved
  * (ready to run, waiting for a CPU) or only waiting on something else.
  */
+// Beside the other classes (see junit-platform.properties): it watches processes of its own, asleep or held to a
+// sliver of a CPU, and what it reads of them does not depend on how busy the machine is (the busy loop's share is its
+// group's quota).
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("jvm-work")
 class JvmWorkTests {
 
     private static final boolean REQUIRED = "true".equalsIgnoreCase(System.getenv("KIT_REQUIRE_INVARIANCE"));
