@@ -10,12 +10,14 @@
 #   SCRATCH  an empty folder of the caller's, where loose files are laid out
 # Nothing is changed in UPLOAD; the grader then reads only the student-owned files, never through a link.
 set -euo pipefail
+# Each "first line" below is sed -n 1p's, which reads to the end: head would end first, and the command before it would
+# end with SIGPIPE, failing the script under pipefail when an upload makes it print more than a pipe holds.
 upload=$1
 scratch=$2
 
 # The shallowest such folder: a whole handout holds the lab's sources in lab/src/main/java/fencing too.
 layout=$(find "$upload" -type d -path '*/src/main/java/fencing' -not -path '*/target/*' -print \
-  | awk -F/ '{ print NF "\t" $0 }' | sort -t "$(printf '\t')" -k1,1n -k2 | head -n 1 | cut -f2-)
+  | awk -F/ '{ print NF "\t" $0 }' | sort -t "$(printf '\t')" -k1,1n -k2 | sed -n 1p | cut -f2-)
 if [ -n "$layout" ]; then
   printf '%s\n' "${layout%/src/main/java/fencing}"
   exit 0
@@ -24,7 +26,7 @@ fi
 graded="$scratch/submission"
 mkdir -p "$graded/src/main/java"
 find "$upload" -type f -name '*.java' -print0 | while IFS= read -r -d '' file; do
-  package=$(sed -n 's/^[[:space:]]*package[[:space:]][[:space:]]*\(fencing[A-Za-z0-9_.]*\)[[:space:]]*;.*/\1/p' "$file" | head -n 1)
+  package=$(sed -n 's/^[[:space:]]*package[[:space:]][[:space:]]*\(fencing[A-Za-z0-9_.]*\)[[:space:]]*;.*/\1/p' "$file" | sed -n 1p)
   if [ -n "$package" ]; then
     mkdir -p "$graded/src/main/java/${package//.//}"
     cp "$file" "$graded/src/main/java/${package//.//}/"
@@ -33,13 +35,13 @@ done
 # The written answers, the lab run's evidence and the zipped study go to the top, where the grader looks for them; the
 # grader itself reads study.zip, entry by entry, and refuses it whole if any entry could lead out of it.
 for name in ANSWERS.md evidence.json study.zip; do
-  found=$(find "$upload" -type f -name "$name" -print | sort | head -n 1)
+  found=$(find "$upload" -type f -name "$name" -print | sort | sed -n 1p)
   if [ -n "$found" ]; then
     cp "$found" "$graded/$name"
   fi
 done
 # And ./kit study --case all's evidence, one file per case folder of study/.
-study=$(find "$upload" -type d -name study -not -path '*/target/*' -print | sort | head -n 1)
+study=$(find "$upload" -type d -name study -not -path '*/target/*' -print | sort | sed -n 1p)
 if [ -n "$study" ]; then
   find "$study" -mindepth 2 -maxdepth 2 -type f -name evidence.json -print0 | while IFS= read -r -d '' evidence; do
     case_dir=$(basename "$(dirname "$evidence")")
