@@ -139,6 +139,29 @@ class TemplatesTests {
         }
     }
 
+    @Test
+    @DisplayName("layout.sh places a loose file whose package line repeats past what a pipe holds, by its package, and a repository by its folder")
+    void layoutPlacesLooseFilesWhateverTheyPrint() throws Exception {
+        Path loose = Files.createDirectories(dir.resolve("loose"));
+        // 440 KB of package lines: a first-line pipeline that ends early would end with SIGPIPE under pipefail.
+        Files.writeString(loose.resolve("Quorum.java"), "package fencing.basics;\n".repeat(20_000), StandardCharsets.UTF_8);
+        Path scratch = Files.createDirectories(dir.resolve("scratch"));
+        CommandRun laidOut = CommandRun.of(List.of("bash", templatesDir().resolve("layout.sh").toString(), loose.toString(),
+                scratch.toString()), Map.of(), dir, dir.resolve("layout.log"), Duration.ofMinutes(1));
+
+        assertThat(laidOut.exit()).as("exit code of layout.sh on a loose Quorum.java of 20,000 package lines; it printed:%n%s",
+                laidOut.output()).isZero();
+        assertThat(scratch.resolve("submission/src/main/java/fencing/basics/Quorum.java"))
+                .as("the loose Quorum.java, placed by the package it declares").isRegularFile();
+
+        Path repository = Files.createDirectories(dir.resolve("upload/repo/src/main/java/fencing"));
+        CommandRun found = CommandRun.of(List.of("bash", templatesDir().resolve("layout.sh").toString(),
+                dir.resolve("upload").toString(), Files.createDirectories(dir.resolve("scratch-2")).toString()), Map.of(), dir,
+                dir.resolve("layout-2.log"), Duration.ofMinutes(1));
+        assertThat(found.output().strip()).as("the folder layout.sh prints for an upload holding a repository (exit %d)",
+                found.exit()).endsWith(repository.getParent().getParent().getParent().getParent().toString());
+    }
+
     static Path templatesDir() {
         return KitLocations.root().resolve("grader/templates");
     }
