@@ -51,7 +51,6 @@ class ArtemisTemplateTests {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration LIMIT = Duration.ofMinutes(10);
-    private static final Duration BUILD_LIMIT = Duration.ofMinutes(30);
     private static final String IMAGE = "fencing-kit-artemis:test-" + UUID.randomUUID().toString().substring(0, 8);
     private static final String WORKING_FOLDER = "/var/tmp/testing-dir";
 
@@ -76,18 +75,14 @@ class ArtemisTemplateTests {
         script = JSON.readTree(ArtemisPackage.unpacked().resolve("Exercise-Details-" + ArtemisExercise.SHORT_NAME + ".json").toFile())
                 .path("buildConfig").path("buildScript").asText();
         artemisNames = TestSuite.HIDDEN.discover(true).stream().collect(Collectors.toMap(TestCase::name, ArtemisSuite::testName));
-        long start = System.nanoTime();
-        build = CommandRun.of(List.of("docker", "build", "--force-rm", "--network", "host", "--build-arg", "BASE=" + base, "-t", IMAGE,
-                "-f", tests.resolve("grader/templates/artemis/Dockerfile").toString(), tests.toString()), Map.of(), tests.getParent(),
-                tests.resolveSibling("docker-build.log"), BUILD_LIMIT);
-        Uploads.record(String.format(Locale.ROOT, "artemis: docker build of the build image from the -tests repository: %.0f s",
-                (System.nanoTime() - start) / 1e9));
+        build = Docker.build(IMAGE, base, List.of("-f", tests.resolve("grader/templates/artemis/Dockerfile").toString()), tests,
+                tests.resolveSibling("docker-build.log"), "artemis: docker build of the build image from the -tests repository");
     }
 
     @AfterAll
     static void removeTheImage() {
         if (build != null) {
-            Docker.answers(List.of("image", "rm", "-f", IMAGE));
+            Docker.removeImage(IMAGE);
         }
     }
 

@@ -1,12 +1,22 @@
 package fencing.grader;
 
 import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** The {@code docker} command, for the steps whose exit code alone matters: an engine check, an inspect, a removal. */
+/**
+ * The {@code docker} command: a template's image built and removed, and the steps whose exit code alone matters (an
+ * engine check, an inspect).
+ */
 final class Docker {
+
+    /** How long an image build may take: one uncached installs a JDK and builds the kit. */
+    private static final Duration BUILD_LIMIT = Duration.ofMinutes(30);
 
     private Docker() {
     }
@@ -25,6 +35,27 @@ final class Docker {
             throw new AssertionError("KIT_REQUIRE_DOCKER=true, but " + why);
         }
         return why;
+    }
+
+    /**
+     * Builds the image {@code tag} from {@code context} on the local base image {@code base}, with host networking and
+     * {@code options}, its output in {@code log} (whose folder it runs in), and records under {@code what} how long it took.
+     */
+    static CommandRun build(String tag, String base, List<String> options, Path context, Path log, String what)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("docker", "build", "--force-rm", "--network", "host", "--build-arg",
+                "BASE=" + base, "-t", tag));
+        command.addAll(options);
+        command.add(context.toString());
+        long start = System.nanoTime();
+        CommandRun build = CommandRun.of(command, Map.of(), log.getParent(), log, BUILD_LIMIT);
+        Uploads.record(String.format(Locale.ROOT, "%s: %.0f s", what, (System.nanoTime() - start) / 1e9));
+        return build;
+    }
+
+    /** Removes the image {@code tag}, whether or not a build made it. */
+    static void removeImage(String tag) {
+        answers(List.of("image", "rm", "-f", tag));
     }
 
     /** Runs {@code docker} with {@code arguments}, its output discarded; true when it exits 0 within a minute. */
