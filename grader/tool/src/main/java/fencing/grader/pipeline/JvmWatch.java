@@ -205,8 +205,9 @@ final class JvmWatch {
     }
 
     /**
-     * Returns the tests, and the classes whose set-up failed, that, run side by side, failed on a time bound while one thread of the JVM or of etcd waited at least {@link
-     * #STARVED_FAILURE} for a CPU: the machine, not the submission, may have failed them.
+     * Returns the tests, and the classes whose set-up failed, that, run side by side, failed on a time bound while one
+     * thread of the JVM or of etcd waited at least {@link #STARVED_FAILURE} for a CPU: the machine, not the submission,
+     * may have failed them.
      */
     java.util.Set<String> starvedFailures() {
         return starvedFailures;
