@@ -61,7 +61,8 @@ class HandoutTests {
     }
 
     @Test
-    @DisplayName("the handout has the provided code, the stubs and the public tests exactly as in exercises/, and the wrapper")
+    @DisplayName("the handout has the provided code, the stubs and the public tests exactly as in exercises/, the wrapper, and"
+            + " Maven's JVM flags")
     void copiesExercisesUnchanged() throws IOException {
         Path handout = write(dir.resolve("handout"));
         Path exercises = KitLocations.exercises();
@@ -76,6 +77,8 @@ class HandoutTests {
         }
         assertThat(handout.resolve("mvnw")).as("the Maven wrapper, runnable").isExecutable();
         assertThat(handout.resolve(".mvn/wrapper/maven-wrapper.properties")).exists();
+        assertThat(handout.resolve(".mvn/jvm.config")).as("Maven's JVM flags, the kit's own").exists()
+                .hasSameTextualContentAs(KitLocations.root().resolve(".mvn/jvm.config"));
         assertThat(handout.resolve("kit")).as("the handout's launcher, runnable").isExecutable();
         assertThat(handout.resolve(".gitignore")).as("the handout's .gitignore").content()
                 .contains("target/").contains("build/");

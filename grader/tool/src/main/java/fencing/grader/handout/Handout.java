@@ -102,6 +102,8 @@ public final class Handout {
         FileTrees.delete(target.resolve(KIT_OWN_TESTS));
         copyIfPresent(kit.resolve("exercises/ANSWERS.md"), target.resolve("ANSWERS.md"));
         FileTrees.copy(kit.resolve(".mvn/wrapper"), target.resolve(".mvn/wrapper"));
+        // Maven's own JVM flags: a self-check is a short build, which the optimising compiler only slows down.
+        copyIfPresent(kit.resolve(".mvn/jvm.config"), target.resolve(".mvn/jvm.config"));
         copyIfPresent(kit.resolve("mvnw"), target.resolve("mvnw"));
         copyIfPresent(kit.resolve("mvnw.cmd"), target.resolve("mvnw.cmd"));
         if (hasLab()) {
