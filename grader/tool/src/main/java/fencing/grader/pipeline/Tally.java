@@ -24,11 +24,12 @@ final class Tally {
     /**
      * What a failure that a time bound ended says of itself: a call's timeout ({@code TimeoutException}), gRPC's {@code
      * DEADLINE_EXCEEDED}, etcd's own ("etcdserver: request timed out", when a starved etcd could not commit a request in
-     * time), or SQLite's {@code SQLITE_BUSY} once a busy timeout ran out. On a starved machine such a bound can run out for
-     * that alone.
+     * time), a lease's ("etcdserver: requested lease not found": etcd expires a lease on its own clock, and a starved etcd
+     * expires one whose keep-alives it had no CPU to read), or SQLite's {@code SQLITE_BUSY} once a busy timeout ran out. On a
+     * starved machine such a bound can run out for that alone.
      */
     static final java.util.regex.Pattern TIME_BOUND = java.util.regex.Pattern.compile(
-            "TimeoutException|DEADLINE_EXCEEDED|etcdserver: request timed out|SQLITE_BUSY");
+            "TimeoutException|DEADLINE_EXCEEDED|etcdserver: request timed out|etcdserver: requested lease not found|SQLITE_BUSY");
 
     Tally(List<TestCase> tests, Map<String, TestResult> results) {
         this.byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, Function.identity()));

@@ -73,6 +73,32 @@ class TallyTests {
                 .containsExactly(SECOND);
     }
 
+
+    @Test
+    @DisplayName("a failure a time bound ended (a call's timeout, etcd's commit timeout, a lease etcd expired, SQLite's busy"
+            + " timeout) is told apart from one the code under test made")
+    void failuresOnATimeBoundAreToldApart() {
+        Map<String, Boolean> timeBound = new LinkedHashMap<>();
+        timeBound.put("java.util.concurrent.TimeoutException", true);
+        timeBound.put("io.grpc.StatusRuntimeException: DEADLINE_EXCEEDED: deadline exceeded after 4.9s", true);
+        timeBound.put("etcd call failed: UNAVAILABLE: etcdserver: request timed out", true);
+        timeBound.put("etcd call failed: NOT_FOUND: etcdserver: requested lease not found", true);
+        timeBound.put("org.sqlite.SQLiteException: [SQLITE_BUSY] The database file is locked", true);
+        timeBound.put("expected the late write with token 3 to be rejected, but the sink accepted it", false);
+        timeBound.put("etcd call failed: FAILED_PRECONDITION: etcdserver: key is not provided", false);
+        tally.record(new TestEvent.Started(ENGINE));
+        tally.record(new TestEvent.Started(FIRST));
+        int n = 0;
+        for (Map.Entry<String, Boolean> failure : timeBound.entrySet()) {
+            String id = FIRST + "/[method:failure" + n++ + "()]";
+            tally.record(new TestEvent.Started(id));
+            tally.record(new TestEvent.Finished(id, "FAILED", failure.getKey(), "\tat fencing.etcd.EtcdLockService.acquire"));
+
+            assertThat(tally.failedOnATimeBound(id)).as("whether \"%s\" is a failure on a time bound", failure.getKey())
+                    .isEqualTo(failure.getValue());
+        }
+    }
+
     private static TestCase test(String classId, String method) {
         String className = classId.substring(classId.indexOf(":fencing") + 1, classId.length() - 1);
         return new TestCase(classId + "/[method:" + method + "()]", className, method, method, 1, List.of("tag"));
