@@ -120,14 +120,17 @@ class SupervisedTests {
             "");
 
     /**
-     * Starts a supervised {@code sleep} with a child that exits at once and that {@code sleep}, which reaps nothing, leaves
-     * a zombie; the zombie's pid goes to {@code pidFile}, not to the output, where the watchdog's own line could come
-     * after it.
+     * Starts a supervised {@code sleep} with a child that exits once the shell has become that {@code sleep}, which reaps
+     * nothing and leaves a zombie; the zombie's pid goes to {@code pidFile}, not to the output, where the watchdog's own
+     * line could come after it.
      */
     static Supervised zombieParent(Path pidFile) throws IOException {
         return Supervised.start("sleep with a zombie child", new ProcessBuilder("sh", "-c",
-                // echo is the shell's own: a program run here would be waited for, and the wait would reap the zombie.
-                "sleep 0 & echo $! > \"$1\"; exec sleep 86400", "zombie-parent", pidFile.toString()));
+                // echo is the shell's own: a program run here would be waited for, and the wait would reap the zombie. The
+                // child exits only once the shell has become sleep ($$ is the shell's pid in the child too): a child that
+                // ended first could be reaped by the shell before its exec, on a busy machine.
+                "(until [ \"$(cat /proc/$$/comm 2>/dev/null)\" = sleep ]; do sleep 0.01; done) & echo $! > \"$1\"; exec sleep 86400",
+                "zombie-parent", pidFile.toString()));
     }
 
     /** Reads the pid of the zombie child of {@link #zombieParent(Path)} from {@code pidFile} and waits until it is one. */
