@@ -28,8 +28,8 @@ final class Tally {
      * expires one whose keep-alives it had no CPU to read), or SQLite's {@code SQLITE_BUSY} once a busy timeout ran out. On a
      * starved machine such a bound can run out for that alone.
      */
-    static final java.util.regex.Pattern TIME_BOUND = java.util.regex.Pattern.compile(
-            "TimeoutException|DEADLINE_EXCEEDED|etcdserver: request timed out|etcdserver: requested lease not found|SQLITE_BUSY");
+    static final java.util.regex.Pattern TIME_BOUND = java.util.regex.Pattern.compile("TimeoutException|DEADLINE_EXCEEDED"
+            + "|etcdserver: request timed out|etcdserver: requested lease not found|SQLITE_BUSY");
 
     Tally(List<TestCase> tests, Map<String, TestResult> results) {
         this.byId = tests.stream().collect(Collectors.toMap(TestCase::uniqueId, Function.identity()));

@@ -73,7 +73,6 @@ class TallyTests {
                 .containsExactly(SECOND);
     }
 
-
     @Test
     @DisplayName("a failure a time bound ended (a call's timeout, etcd's commit timeout, a lease etcd expired, SQLite's busy"
             + " timeout) is told apart from one the code under test made")
