@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Each entry is graded once, beside the rest of the catalog ({@link CatalogGrades}); that its verdicts do not move
  * under that overload is {@link CatalogTests}' check against the catalog's record.
  */
+// After the first classes (junit-platform.properties): it starts the catalog's pass, which then runs beside the classes
+// after it.
+@Order(2)
 class HostileCatalogTests {
 
     @TempDir

@@ -18,6 +18,7 @@ import java.util.UUID;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code KIT_PRAIRIELEARN_BASE} (CI makes one with debootstrap); {@code KIT_REQUIRE_DOCKER=true} makes a missing engine
  * or base image a failure instead of a skip.
  */
+// Among the first classes of the run (junit-platform.properties): beside the lab's tests and the templates, before the
+// catalog's pass starts.
+@Order(1)
 @Tag("etcd")
 class PrairieLearnTemplateTests {
 
