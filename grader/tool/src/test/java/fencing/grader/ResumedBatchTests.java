@@ -25,7 +25,6 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,9 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the same folder it grades only the rest and ends with the gradebook of a batch never stopped, and a regrade
  * {@code --since} its folder reuses what it finished. Nothing it started outlives it.
  */
-// Among the first classes of the run (junit-platform.properties): beside the lab's tests and the templates, before the
-// catalog's pass starts.
-@Order(1)
 class ResumedBatchTests {
 
     /**

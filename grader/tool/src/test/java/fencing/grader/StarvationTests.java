@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,9 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  * grade takes about a minute. Each test stopped is told first where the student's threads were (a hint from a thread
  * dump, which the report leaves out).
  */
-// Among the first classes of the run (junit-platform.properties): beside the lab's tests and the templates, before the
-// catalog's pass starts.
-@Order(1)
 class StarvationTests {
 
     private static final Duration LIMIT = Duration.ofMinutes(5);

@@ -42,6 +42,11 @@ import picocli.CommandLine.Option;
 public final class Worker implements Callable<Integer> {
 
     private static final long TIMEOUT_SECONDS = 5;
+    /**
+     * The bound on the worker's set-up calls, before it says it is ready: its first call to etcd loads and compiles the
+     * client's code, and its lease's first keep-alive comes over a new stream, which on a busy machine take seconds.
+     */
+    private static final long SET_UP_SECONDS = 60;
 
     @Option(names = "--name", defaultValue = "A", description = "The writer's name (default: ${DEFAULT-VALUE}).")
     String name;
@@ -80,7 +85,7 @@ public final class Worker implements Callable<Integer> {
         runner = Channel.connectToParent(Duration.ofSeconds(TIMEOUT_SECONDS));
         try (Client client = Client.builder().endpoints(endpoints.split(",")).connectTimeout(Duration.ofSeconds(TIMEOUT_SECONDS)).build()) {
             // Connect now, so that acquiring later costs one round trip and not a start-up.
-            client.getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            client.getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8)).get(SET_UP_SECONDS, TimeUnit.SECONDS);
             SinkClient sinkClient = new SinkClient(sink, name);
             warmUp(sinkClient);
             long startedMillis = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli).orElse(System.currentTimeMillis());
@@ -178,7 +183,7 @@ public final class Worker implements Callable<Integer> {
                 sayIfConnected(new WorkerReport.KeepAliveEnded(leaseId, Times.nowMicros()));
             }
         });
-        long kept = firstKeepAlive.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        long kept = firstKeepAlive.get(SET_UP_SECONDS, TimeUnit.SECONDS);
         readAll(sinkClient, modes);
         say(new WorkerReport.Ready(ownership.owner(), ownership.token(), leaseId, ttl, key, asked, acquired, kept, Times.nowMicros()));
     }
