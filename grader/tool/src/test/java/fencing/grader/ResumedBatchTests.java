@@ -25,6 +25,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the same folder it grades only the rest and ends with the gradebook of a batch never stopped, and a regrade
  * {@code --since} its folder reuses what it finished. Nothing it started outlives it.
  */
+// Right after HostileCatalogTests (junit-platform.properties): its tests mostly wait, for a deadlock's verdict or a
+// batch stopped part-way, and the catalog's pass keeps the cores busy meanwhile.
+@Order(3)
 class ResumedBatchTests {
 
     /**
