@@ -35,9 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the same folder it grades only the rest and ends with the gradebook of a batch never stopped, and a regrade
  * {@code --since} its folder reuses what it finished. Nothing it started outlives it.
  */
-// Right after HostileCatalogTests (junit-platform.properties): its tests mostly wait, for a deadlock's verdict or a
-// batch stopped part-way, and the catalog's pass keeps the cores busy meanwhile.
-@Order(3)
+// After StarvationTests (junit-platform.properties): its batches, stopped part-way and run again, grade beside the
+// catalog's pass.
+@Order(4)
 class ResumedBatchTests {
 
     /**

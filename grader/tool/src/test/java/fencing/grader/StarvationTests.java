@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * grade takes about a minute. Each test stopped is told first where the student's threads were (a hint from a thread
  * dump, which the report leaves out).
  */
-// Right after HostileCatalogTests (junit-platform.properties): its tests mostly wait, for a deadlock's verdict or a
-// batch stopped part-way, and the catalog's pass keeps the cores busy meanwhile.
+// Right after HostileCatalogTests (junit-platform.properties): a deadlock's test waits out its backstop, and the
+// catalog's pass, started a moment before, keeps the cores busy meanwhile.
 @Order(3)
 class StarvationTests {
 
