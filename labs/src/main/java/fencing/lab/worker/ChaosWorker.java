@@ -81,7 +81,7 @@ public final class ChaosWorker implements Callable<Integer> {
             out = file;
             SinkClient sinkClient = new SinkClient(sink, name);
             // Connect now, with room for a slow start while the other writers' JVMs start too.
-            client.getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8)).get(60, TimeUnit.SECONDS);
+            client.getKVClient().get(ByteSequence.from(key, StandardCharsets.UTF_8)).get(Worker.SET_UP_SECONDS, TimeUnit.SECONDS);
             EtcdLockService lock = new EtcdLockService(client, key, ttl);
             runner.send(new WorkerReport.Started(ProcessHandle.current().pid(), Times.nowMicros(), 0));
             WorkerCommand.Loop loop = (WorkerCommand.Loop) runner.receive(WorkerCommand.class, Duration.ofMinutes(2));

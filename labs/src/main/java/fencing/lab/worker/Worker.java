@@ -43,10 +43,11 @@ public final class Worker implements Callable<Integer> {
 
     private static final long TIMEOUT_SECONDS = 5;
     /**
-     * The bound on the worker's set-up calls, before it says it is ready: its first call to etcd loads and compiles the
-     * client's code, and its lease's first keep-alive comes over a new stream, which on a busy machine take seconds.
+     * The bound on a worker's set-up calls (this one's and {@link ChaosWorker}'s), before it says it is ready: its first
+     * call to etcd loads and compiles the client's code, and its lease's first keep-alive comes over a new stream, which on
+     * a busy machine take seconds.
      */
-    private static final long SET_UP_SECONDS = 60;
+    static final long SET_UP_SECONDS = 60;
 
     @Option(names = "--name", defaultValue = "A", description = "The writer's name (default: ${DEFAULT-VALUE}).")
     String name;
