@@ -23,6 +23,7 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
+import org.slf4j.LoggerFactory;
 
 /**
  * The submission's JVM: runs the selected tests and streams every test event to the grading process.
@@ -62,6 +63,10 @@ public final class ChildRunner {
                 groups.computeIfAbsent(tab < 0 ? "" : line.substring(0, tab), group -> new ArrayList<>()).add(line.substring(tab + 1));
             }
         }
+        // SLF4J, which jetcd, Netty, SQLite's driver and ArchUnit log through, is started here, once: started by the groups'
+        // threads at once, it can fail in one of them (replaying a call another made meanwhile), and then every class that
+        // logs fails to initialise in that JVM, so a grade's verdicts would depend on how its groups' starts fell together.
+        LoggerFactory.getILoggerFactory();
         List<Thread> running = new ArrayList<>();
         for (Map.Entry<String, List<String>> group : groups.entrySet()) {
             Thread thread = new Thread(() -> execute(group.getValue(), events), "tests " + group.getKey());
